@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit, component, ingestion and contract tests. Browser (Playwright) tests live in tests/e2e and
+// run from their own config after a build, see scripts/test-ci.sh.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', environment: 'node', include: ['{server,engine,widgets,src,schemas,pages,tests}/**/*.test.ts'], exclude: ['tests/e2e/**'] },
+      },
+      {
+        extends: true,
+        test: { name: 'dom', environment: 'happy-dom', include: ['{engine,widgets,src}/**/*.test.tsx'] },
+      },
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 300_000,
+    // DuckDB files and the PostgreSQL test database are shared: one file at a time keeps them sane.
+    fileParallelism: false,
+  },
+});
