@@ -1,0 +1,84 @@
+import { useContext, useMemo, useState, type JSX } from 'react';
+import { Button, Spinner, Text, Tooltip, tokens } from '@fluentui/react-components';
+import { PageContext } from '../runtime/PageContext';
+import { WidgetHost } from '../runtime/WidgetHost';
+import { fillTemplate } from '../format/template';
+import { ActionScope } from './ActionScope';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useAction } from './useAction';
+import type { ActionSpec, Row } from './types';
+
+export interface ActionTriggerProps {
+  action: ActionSpec;
+  label: string;
+  appearance?: 'primary' | 'secondary' | 'outline' | 'subtle' | 'transparent';
+  size?: 'small' | 'medium';
+  icon?: JSX.Element;
+  disabled?: boolean;
+  /** Shown on hover while disabled (e.g. the plan-limit explanation). */
+  disabledTooltip?: string;
+  row?: Row | null;
+  selection?: Row[];
+  clearSelection?: () => void;
+}
+
+/** A button that runs an action: opens its dialog widget, or asks its confirmation, or calls the
+ * mutation at once. Copy may use {count} (rows the action applies to). */
+export function ActionTrigger({ action, label, appearance = 'secondary', size = 'medium', icon, disabled, disabledTooltip, row, selection, clearSelection }: ActionTriggerProps) {
+  const page = useContext(PageContext);
+  const state = useAction(action);
+  const [open, setOpen] = useState(false);
+  const count = action.forEach === 'selection' ? selection?.length ?? 0 : 1;
+  const text = (s: string | undefined) => (s ? fillTemplate(s, { count }) : '');
+  const noRows = action.forEach === 'selection' && count === 0;
+  const dialogConfig = action.dialog ? page?.page.widgets[action.dialog] : undefined;
+
+  const execute = async () => {
+    const ok = await state.run({ row, selection });
+    if (ok) {
+      setOpen(false);
+      clearSelection?.();
+    }
+  };
+  const onClick = () => {
+    state.reset();
+    if (action.dialog || action.confirm) setOpen(true);
+    else void execute();
+  };
+
+  const scope = useMemo(() => ({ row: row ?? null, selection, clearSelection, close: () => setOpen(false) }), [row, selection, clearSelection]);
+
+  let button = (
+    <Button appearance={appearance} size={size} icon={state.busy && !open ? <Spinner size="tiny" /> : icon} disabled={disabled || noRows || state.busy} onClick={onClick}>
+      {text(label)}
+    </Button>
+  );
+  if (disabled && disabledTooltip) {
+    // A disabled button fires no pointer events: the tooltip hangs on a wrapper.
+    button = (
+      <Tooltip content={disabledTooltip} relationship="description">
+        <span tabIndex={0} aria-label={disabledTooltip}>{button}</span>
+      </Tooltip>
+    );
+  }
+
+  return (
+    <>
+      {button}
+      {!open && !action.confirm && state.error && (
+        <Text role="alert" size={200} style={{ color: tokens.colorPaletteRedForeground1 }}>{state.error}</Text>
+      )}
+      {!open && state.success && (
+        <Text role="status" size={200} style={{ color: tokens.colorPaletteGreenForeground1 }}>{state.success}</Text>
+      )}
+      {open && action.confirm && !action.dialog && (
+        <ConfirmDialog spec={action.confirm} open={open} busy={state.busy} error={state.error} onConfirm={() => void execute()} onCancel={() => setOpen(false)} text={text} />
+      )}
+      {open && action.dialog && dialogConfig && (
+        <ActionScope.Provider value={scope}>
+          <WidgetHost id={action.dialog} config={dialogConfig} />
+        </ActionScope.Provider>
+      )}
+    </>
+  );
+}

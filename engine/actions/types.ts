@@ -1,0 +1,33 @@
+// An action (docs/page-format.md "Actions"): a button, row action, bulk action or form submit that
+// calls a mutation from the call catalogue with a bound request, optionally after a confirmation,
+// then revalidates the data that depends on it.
+export interface ConfirmSpec {
+  title: string;
+  message?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+}
+
+export interface ActionSpec {
+  /** Mutation call id (schemas/api/calls). Absent when the action only opens a dialog. */
+  call?: string;
+  body?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  /** 'selection': the call runs once per selected row, each with `$row` = that row. */
+  forEach?: 'selection';
+  confirm?: ConfirmSpec;
+  /** Copy shown after success ({count} = rows affected). */
+  success?: string;
+  /** Error copy by HTTP status ("429") or "default"; without a match the server's message shows,
+   * or "fallback" when the error has none. */
+  errors?: Record<string, string>;
+  /** Call ids whose cached responses are refetched after success (SWR keys start with the id). */
+  revalidate?: string[];
+  /** Reload the signed-in user's session data after success. */
+  refreshSession?: boolean;
+  /** Id of a dialog widget on the page to open (with `$row` = the row the action was started on). */
+  dialog?: string;
+}
+
+export type Row = Record<string, unknown>;

@@ -1,0 +1,55 @@
+import { useCallback, useContext, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { PageContext } from '../runtime/PageContext';
+import { SessionContext } from '../../src/session/SessionContext';
+import { useDataFetcher } from '../data/fetcher';
+import { fillTemplate } from '../format/template';
+import { errorCopy } from './errorCopy';
+import { revalidateCalls } from './revalidate';
+import { runAction } from './runAction';
+import type { ActionSpec, Row } from './types';
+
+export interface ActionState {
+  busy: boolean;
+  error: string | null;
+  success: string | null;
+}
+
+export interface UseAction extends ActionState {
+  /** Runs the action; resolves true on success. */
+  run: (scope: { row?: Row | null; selection?: Row[] }) => Promise<boolean>;
+  reset: () => void;
+}
+
+/** Runs an action's mutation with the page's bindings, maps errors to the spec copy and
+ * revalidates the calls it names. */
+export function useAction(spec: ActionSpec | undefined): UseAction {
+  const page = useContext(PageContext);
+  const fetcher = useDataFetcher();
+  const { mutate } = useSWRConfig();
+  const session = useContext(SessionContext);
+  const [state, setState] = useState<ActionState>({ busy: false, error: null, success: null });
+
+  const run = useCallback(
+    async (scope: { row?: Row | null; selection?: Row[] }) => {
+      if (!spec) return true;
+      setState({ busy: true, error: null, success: null });
+      try {
+        const results = await runAction(spec, { fetcher, ctx: page?.bindings ?? {}, row: scope.row, selection: scope.selection });
+        await revalidateCalls(mutate, spec.revalidate);
+        // Plan usage and brands live in the session (e.g. after a prompt is created or started).
+        if (spec.refreshSession) await session?.refresh().catch(() => null);
+        setState({ busy: false, error: null, success: spec.success ? fillTemplate(spec.success, { count: results.length }) : null });
+        return true;
+      } catch (error) {
+        // Partial bulk runs still changed data: refresh what depends on it.
+        await revalidateCalls(mutate, spec.revalidate).catch(() => {});
+        setState({ busy: false, error: errorCopy(spec, error), success: null });
+        return false;
+      }
+    },
+    [spec, fetcher, page?.bindings, mutate, session],
+  );
+  const reset = useCallback(() => setState({ busy: false, error: null, success: null }), []);
+  return { ...state, run, reset };
+}

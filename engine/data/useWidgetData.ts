@@ -1,0 +1,65 @@
+import { useMemo } from 'react';
+import useSWR from 'swr';
+import type { DataSpec } from '../runtime/types';
+import { resolveBindings, type BindingContext } from '../bindings/resolve';
+import { runTransforms } from '../transforms/run';
+import type { Step } from '../transforms/steps';
+import { useDataFetcher, type CallInput } from './fetcher';
+import { isEmptyData } from './isEmpty';
+
+export type DataStatus = 'idle' | 'waiting' | 'loading' | 'error' | 'empty' | 'ready';
+
+export interface WidgetData {
+  status: DataStatus;
+  data: unknown;
+  error: unknown;
+  /** Revalidates the request (the Retry button). */
+  retry: () => void;
+  /** Bindings that are not ready yet (e.g. no brand selected); the request is held back. */
+  missing: string[];
+}
+
+/** The SWR key: call id plus the resolved request, so widgets sharing a call share one request. */
+export function requestKey(spec: DataSpec | undefined, ctx: BindingContext): { key: [string, string] | null; input: CallInput; missing: string[] } {
+  if (!spec) return { key: null, input: {}, missing: [] };
+  const { value, missing } = resolveBindings<CallInput>({ body: spec.body, params: spec.params, query: spec.query }, ctx);
+  const input: CallInput = {};
+  if (value.body !== undefined) input.body = value.body;
+  if (value.params !== undefined) input.params = value.params as CallInput['params'];
+  if (value.query !== undefined) input.query = value.query as CallInput['query'];
+  if (missing.length > 0) return { key: null, input, missing };
+  return { key: [spec.call, JSON.stringify([input.body ?? null, input.params ?? null, input.query ?? null])], input, missing };
+}
+
+export function useWidgetData(spec: DataSpec | undefined, ctx: BindingContext): WidgetData {
+  const fetcher = useDataFetcher();
+  const { key, input, missing } = requestKey(spec, ctx);
+  const swr = useSWR(key, ([callId]: [string, string]) => fetcher(callId, input), {
+    revalidateOnFocus: false,
+    keepPreviousData: false,
+    shouldRetryOnError: false,
+  });
+
+  // Transform arguments may bind to filters (e.g. the Top/Needs Attention toggle), so they are
+  // resolved at render time; the raw response stays cached and shared.
+  const steps = useMemo(() => resolveBindings<Step[]>(spec?.transform ?? [], ctx).value, [spec?.transform, ctx]);
+  const transformed = useMemo(() => {
+    if (swr.data === undefined) return { data: undefined, error: undefined };
+    try {
+      return { data: runTransforms(swr.data, steps), error: undefined };
+    } catch (error) {
+      return { data: undefined, error };
+    }
+  }, [swr.data, steps]);
+
+  const retry = () => {
+    void swr.mutate();
+  };
+
+  if (!spec) return { status: 'idle', data: undefined, error: undefined, retry, missing: [] };
+  if (!key) return { status: 'waiting', data: undefined, error: undefined, retry, missing };
+  if (swr.error) return { status: 'error', data: undefined, error: swr.error, retry, missing };
+  if (swr.data === undefined) return { status: 'loading', data: undefined, error: undefined, retry, missing };
+  if (transformed.error) return { status: 'error', data: undefined, error: transformed.error, retry, missing };
+  return { status: isEmptyData(transformed.data) ? 'empty' : 'ready', data: transformed.data, error: undefined, retry, missing };
+}

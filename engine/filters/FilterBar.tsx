@@ -1,0 +1,183 @@
+import { useMemo, useState } from 'react';
+import {
+  Combobox,
+  Dropdown,
+  Field,
+  Option,
+  Popover,
+  PopoverSurface,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import type { FilterControl } from '../runtime/types';
+import type { CustomRange } from '../time/windows';
+import { isCompleteCustomRange } from '../time/windows';
+import { countryName, countryOptions } from './countries';
+import { PROVIDER_OPTIONS } from './providers';
+import { ALL_PROVIDERS, GLOBAL_LOCATION, applySelection, collapseSelection } from './rules';
+import { type FilterValues, withCustomRange, withTimeRange } from './storage';
+import { searchOptions, selectionSummary } from './summary';
+import { TIME_RANGE_LABELS } from './timeRangeOptions';
+import { DateRangePicker } from './DateRangePicker';
+import { TimeRangeSegments } from './TimeRangeSegments';
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-end' },
+  control: { minWidth: '180px' },
+});
+
+interface ControlProps {
+  control: FilterControl;
+  values: FilterValues;
+  onChange: (next: FilterValues) => void;
+}
+
+function TimeRangeControl({ control, values, onChange }: ControlProps) {
+  const styles = useStyles();
+  const [open, setOpen] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const value = String(values[control.id] ?? control.default ?? '7d');
+  const presets = control.presets ?? ['24h', '7d', '30d'];
+  const options = [...presets, ...(control.custom ? ['custom'] : [])];
+  const custom = values.customRange as CustomRange | undefined;
+  const label = value === 'custom' && isCompleteCustomRange(custom) ? `${custom!.from} – ${custom!.to}` : TIME_RANGE_LABELS[value] ?? value;
+
+  return (
+    <Field label={control.label ?? 'Time range'} className={styles.control}>
+      {(control as { presentation?: string }).presentation === 'segmented' ? (
+        <TimeRangeSegments
+          ref={setAnchor}
+          label={control.label ?? 'Time range'}
+          options={options.map((o) => ({ value: o, label: TIME_RANGE_LABELS[o] ?? o }))}
+          value={value}
+          onSelect={(o) => (o === 'custom' ? setOpen(true) : onChange(withTimeRange(values, control.id, o)))}
+        />
+      ) : (
+      <Dropdown
+        ref={setAnchor}
+        value={label}
+        selectedOptions={[value]}
+        onOptionSelect={(_, d) => {
+          if (d.optionValue === 'custom') setOpen(true);
+          else if (d.optionValue) onChange(withTimeRange(values, control.id, d.optionValue));
+        }}
+      >
+        {options.map((o) => (
+          <Option key={o} value={o}>
+            {TIME_RANGE_LABELS[o] ?? o}
+          </Option>
+        ))}
+      </Dropdown>
+      )}
+      {control.custom && (
+        <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning={{ target: anchor, position: 'below', align: 'start' }} trapFocus>
+          <PopoverSurface aria-label="Custom date range">
+            <DateRangePicker
+              value={custom}
+              onChange={(range) => onChange(withCustomRange(values, control.id, range))}
+              onDone={() => setOpen(false)}
+            />
+          </PopoverSurface>
+        </Popover>
+      )}
+    </Field>
+  );
+}
+
+function MultiSelectControl({ control, values, onChange }: ControlProps) {
+  const styles = useStyles();
+  const isProviders = control.type === 'providers';
+  const catchAll = isProviders ? ALL_PROVIDERS : GLOBAL_LOCATION;
+  const selected = collapseSelection(values[control.id], catchAll);
+  const [query, setQuery] = useState('');
+  const allOptions = useMemo(
+    () =>
+      isProviders
+        ? PROVIDER_OPTIONS.map((o) => ({ value: o.value as string, label: o.label as string }))
+        : [{ value: GLOBAL_LOCATION, label: 'Global' }, ...countryOptions()],
+    [isProviders],
+  );
+  const labelOf = (v: string) => allOptions.find((o) => o.value === v)?.label ?? (isProviders ? v : countryName(v));
+  const summary = selectionSummary(selected.map(labelOf));
+  const shown = isProviders ? allOptions : searchOptions(allOptions, query);
+  const fieldLabel = control.label ?? (isProviders ? 'AI providers' : 'Locations');
+  const select = (next: string[]) => onChange({ ...values, [control.id]: applySelection(selected, next, catchAll) });
+
+  if (isProviders) {
+    return (
+      <Field label={fieldLabel} className={styles.control}>
+        <Dropdown multiselect value={summary} selectedOptions={selected} onOptionSelect={(_, d) => select(d.selectedOptions)}>
+          {shown.map((o) => (
+            <Option key={o.value} value={o.value}>
+              {o.label}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+    );
+  }
+  return (
+    <Field label={fieldLabel} className={styles.control}>
+      <Combobox
+        multiselect
+        freeform
+        placeholder={summary}
+        value={query}
+        selectedOptions={selected}
+        onChange={(e) => setQuery((e.target as HTMLInputElement).value)}
+        onOptionSelect={(_, d) => {
+          select(d.selectedOptions);
+          setQuery('');
+        }}
+        onOpenChange={(_, d) => !d.open && setQuery('')}
+      >
+        {shown.length === 0 ? (
+          <Option disabled value="__none" text="No countries found">No countries found</Option>
+        ) : (
+          shown.map((o) => (
+            <Option key={o.value} value={o.value} text={o.label}>
+              {o.label}
+            </Option>
+          ))
+        )}
+      </Combobox>
+    </Field>
+  );
+}
+
+function ChoiceControl({ control, values, onChange }: ControlProps) {
+  const styles = useStyles();
+  const options = (control.options ?? []).map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
+  const value = String(values[control.id] ?? control.default ?? '');
+  return (
+    <Field label={control.label ?? control.id} className={styles.control}>
+      <Dropdown
+        value={options.find((o) => o.value === value)?.label ?? value}
+        selectedOptions={[value]}
+        onOptionSelect={(_, d) => d.optionValue && onChange({ ...values, [control.id]: d.optionValue })}
+      >
+        {options.map((o) => (
+          <Option key={o.value} value={o.value}>
+            {o.label}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}
+
+export function FilterBar({ controls, values, onChange }: { controls: FilterControl[]; values: FilterValues; onChange: (next: FilterValues) => void }) {
+  const styles = useStyles();
+  const inBar = controls.filter((c) => c.inBar !== false);
+  if (inBar.length === 0) return null;
+  return (
+    <div className={styles.bar} role="toolbar" aria-label="Filters">
+      {inBar.map((control) => {
+        const props = { control, values, onChange };
+        if (control.type === 'timeRange') return <TimeRangeControl key={control.id} {...props} />;
+        if (control.type === 'providers' || control.type === 'locations') return <MultiSelectControl key={control.id} {...props} />;
+        return <ChoiceControl key={control.id} {...props} />;
+      })}
+    </div>
+  );
+}

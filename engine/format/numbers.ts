@@ -1,0 +1,115 @@
+// Number display (insights §9): one place for every preset so a card, a table cell and an export
+// show the same text. A missing value reads as an em dash rather than a misleading 0.
+export const EMPTY_VALUE = '—';
+
+export type FormatSpec =
+  | string
+  | { type: 'number' | 'percent' | 'signed' | 'signedPercent'; decimals?: number }
+  | undefined
+  | null;
+
+function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  return null;
+}
+
+function fixed(n: number, decimals: number): string {
+  const text = n.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  // Avoid "-0.0" after rounding a tiny negative.
+  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
+}
+
+function signed(n: number, decimals: number): string {
+  const text = fixed(n, decimals);
+  return Number(text.replace(/,/g, '')) > 0 ? `+${text}` : text;
+}
+
+const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const DATETIME = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+export function formatDate(value: unknown, withTime = false): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  const d = new Date(typeof value === 'number' ? value : String(value));
+  if (Number.isNaN(d.getTime())) return EMPTY_VALUE;
+  return (withTime ? DATETIME : DATE).format(d);
+}
+
+export function formatRelative(value: unknown, now: Date = new Date()): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  const d = new Date(String(value));
+  if (Number.isNaN(d.getTime())) return EMPTY_VALUE;
+  const seconds = Math.round((d.getTime() - now.getTime()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return rtf.format(seconds, 'second');
+  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
+  return rtf.format(Math.round(seconds / 86400), 'day');
+}
+
+export const FORMAT_PRESETS = [
+  'mentionRate',
+  'mentionRate1',
+  'rank',
+  'sentiment',
+  'share',
+  'growth',
+  'integer',
+  'date',
+  'datetime',
+  'relative',
+  'text',
+] as const;
+
+export function formatValue(value: unknown, format: FormatSpec): string {
+  if (format === 'date') return formatDate(value);
+  if (format === 'datetime') return formatDate(value, true);
+  if (format === 'relative') return formatRelative(value);
+  if (!format || format === 'text') {
+    if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+    return typeof value === 'number' ? fixed(value, Number.isInteger(value) ? 0 : 2) : String(value);
+  }
+  const n = toNumber(value);
+  if (n === null) return EMPTY_VALUE;
+  if (typeof format === 'object') {
+    const d = format.decimals ?? 0;
+    if (format.type === 'percent') return `${fixed(n, d)}%`;
+    if (format.type === 'signed') return signed(n, d);
+    if (format.type === 'signedPercent') return `${signed(n, d)}%`;
+    return fixed(n, d);
+  }
+  switch (format) {
+    case 'mentionRate':
+      return `${fixed(n, 2)}%`;
+    case 'mentionRate1':
+      return `${fixed(n, 1)}%`;
+    case 'rank':
+      return fixed(n, 1);
+    case 'sentiment':
+      return signed(Math.round(n), 0);
+    case 'share':
+      return `${fixed(n, 1)}%`;
+    case 'growth':
+      return `${signed(n, 1)}%`;
+    case 'integer':
+      return fixed(Math.round(n), 0);
+    default:
+      return fixed(n, 2);
+  }
+}
+
+/** Plain value for exports: same rounding as the screen, without thousands separators. */
+export function exportValue(value: unknown, format: FormatSpec): string | number {
+  if (value === null || value === undefined) return '';
+  const text = formatValue(value, format);
+  return text === EMPTY_VALUE ? '' : text;
+}

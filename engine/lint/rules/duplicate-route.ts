@@ -1,0 +1,13 @@
+import type { ProjectRule } from '../context.js';
+import { reportShared } from './duplicate-page-id.js';
+
+// '/app/prompts/:id' and '/app/prompts/:promptId' match the same URLs, so parameter names are
+// ignored when comparing routes.
+export const duplicateRoute: ProjectRule = {
+  id: 'duplicate-route',
+  description: 'Two page files claim the same route.',
+  scope: 'project',
+  check(pages) {
+    reportShared(pages, this.id, 'route', (r) => r.replace(/\/:[^/]+/g, '/:').replace(/\/+$/, ''), 'route');
+  },
+};

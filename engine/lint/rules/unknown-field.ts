@@ -1,0 +1,65 @@
+import type { PageRule, PageContext } from '../context.js';
+import { isNestedDataWidget, isObject, isVegaLiteSpec, vegaLiteDerivedFields, walk, widgetsOf, type Obj } from '../page-model.js';
+import { lookup } from '../shape.js';
+import { widgetRows } from '../data-shape.js';
+import { didYouMean } from '../suggest.js';
+import type { Path } from '../source.js';
+
+// Field references against the call's response schema: each transform step's fields against the
+// shape at that step, then every "field" of the widget (at any depth, Vega-Lite encodings
+// included) and every {"$row": ...} against the rows the steps produce. A widget nested in another
+// (a dialog's content) with its own data is checked against its own rows. Where the response
+// schema cannot tell (see shape.ts) the check passes rather than guess.
+
+const RULE = 'unknown-field';
+
+function message(p: { field: string; missing: string; available: string[] }, call: string): string {
+  const what = p.field === p.missing ? `field '${p.field}'` : `field '${p.field}' ('${p.missing}')`;
+  const hint = didYouMean(p.missing, p.available) || (p.available.length ? ` available: ${p.available.slice(0, 15).join(', ')}` : '');
+  return `${what} is not in the response of '${call}' here;${hint}`.replace(/;$/, '');
+}
+
+function checkWidget(ctx: PageContext, widget: Obj, base: Path): void {
+  const callId = isObject(widget.data) && typeof widget.data.call === 'string' ? widget.data.call : '';
+  const rows = widgetRows(ctx.catalogue, widget, (i, problems) => {
+    for (const p of problems) ctx.report(RULE, { path: [...base, 'data', 'transform', i, ...p.path], message: message(p, callId) });
+  });
+  const check = (name: string, at: Path, extra: Set<string>) => {
+    if (!rows || extra.has(name)) return;
+    const hit = lookup(rows.row, name);
+    if (!hit.ok) ctx.report(RULE, { path: at, message: message({ field: name, missing: hit.missing, available: hit.available }, rows.call) });
+  };
+  const visit = (value: unknown, path: Path, extra: Set<string>) => {
+    walk(value, path, (v, p) => {
+      if (p.length === base.length + 1 && p[p.length - 1] === 'data') return false; // checked step by step above
+      if (p.length > base.length && isNestedDataWidget(v, p)) {
+        checkWidget(ctx, v, p);
+        return false;
+      }
+      if (p.length > base.length && isObject(v) && typeof v.call === 'string') {
+        // an action's own call: its fields are the call's, but {"$row": ...} still reads this row
+        walk(v, p, (x, q) => {
+          if (q[q.length - 1] === '$row' && typeof x === 'string') check(x, q, extra);
+        });
+        return false;
+      }
+      if (p.length > base.length && isVegaLiteSpec(v) && extra.size === 0) {
+        // fields a Vega-Lite transform creates (calculate/fold/aggregate "as") are not response fields
+        visit(v, p, new Set([...vegaLiteDerivedFields(v), '__vl']));
+        return false;
+      }
+      const last = p[p.length - 1];
+      if ((last === 'field' || last === '$row') && typeof v === 'string') check(v, p, extra);
+    });
+  };
+  visit(widget, base, new Set());
+}
+
+export const unknownField: PageRule = {
+  id: RULE,
+  description: "A field reference names a field the call's response (after the transform steps) does not have.",
+  scope: 'page',
+  check(ctx) {
+    for (const [id, widget] of widgetsOf(ctx.page)) checkWidget(ctx, widget, ['widgets', id]);
+  },
+};

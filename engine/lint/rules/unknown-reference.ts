@@ -1,0 +1,74 @@
+import type { PageRule } from '../context.js';
+import { BINDING_KEYS, SCHEMA_KEYWORDS, filterControls, isObject, routeParams, walk } from '../page-model.js';
+import { didYouMean } from '../suggest.js';
+
+// Bindings name things that must exist on this page: a filter control, a route parameter, the
+// time window (needs a timeRange filter), a brand/user field, or a row field (only inside row
+// templates, never in a request or transform of the widget's own data). A widget prop named
+// "filter" holding a string names a filter control too (e.g. the segmented toggle).
+
+const WINDOW = ['start', 'end', 'deltaStart', 'deltaEnd', 'interval', 'promptInterval', 'monthAgo', 'days'];
+const BRAND = ['id', 'name', 'url', 'lastPromptRun', 'logoUrl'];
+const USER = ['id', 'name', 'email'];
+
+export const unknownReference: PageRule = {
+  id: 'unknown-reference',
+  description: 'A binding refers to a filter, route parameter, window value, brand or user field or row that does not exist here.',
+  scope: 'page',
+  defersToSchema: true,
+  check(ctx) {
+    if (!ctx.page) return;
+    const controls = filterControls(ctx.page);
+    const filterIds = controls.map((c) => c.id).filter((id): id is string => typeof id === 'string');
+    const hasTimeRange = controls.some((c) => c.type === 'timeRange');
+    const params = routeParams(ctx.page);
+    walk(ctx.page, [], (value, path) => {
+      // a widget prop "filter": "<control id>" (a segmented toggle driving a choice filter)
+      if (typeof value === 'string' && path[0] === 'widgets' && path[2] !== 'data' && path[path.length - 1] === 'filter' && !filterIds.includes(value)) {
+        const hint = filterIds.length ? didYouMean(value, filterIds) || ` this page's filters are ${filterIds.join(', ')}` : ' this page has no filters';
+        ctx.report(this.id, { path, message: `unknown filter '${value}';${hint}` });
+      }
+      if (!isObject(value)) return;
+      const inData = path[0] === 'widgets' && path[2] === 'data';
+      for (const key of Object.keys(value)) {
+        if (!key.startsWith('$') || SCHEMA_KEYWORDS.has(key)) continue;
+        const name = value[key];
+        const at = [...path, key];
+        if (!(BINDING_KEYS as readonly string[]).includes(key)) {
+          ctx.report(this.id, { path: at, key: true, message: `unknown binding '${key}';${didYouMean(key, BINDING_KEYS) || ` bindings are ${BINDING_KEYS.join(', ')}`}` });
+          continue;
+        }
+        if (typeof name !== 'string') continue; // the schema reports the type
+        switch (key) {
+          case '$filter':
+            if (!filterIds.includes(name)) {
+              const hint = filterIds.length ? didYouMean(name, filterIds) || ` this page's filters are ${filterIds.join(', ')}` : ' this page has no filters';
+              ctx.report(this.id, { path: at, message: `unknown filter '${name}';${hint}` });
+            }
+            break;
+          case '$param':
+            if (!params.includes(name)) {
+              const hint = params.length ? didYouMean(name, params) || ` the route's parameters are ${params.join(', ')}` : ' the route has no parameters';
+              ctx.report(this.id, { path: at, message: `unknown route parameter '${name}';${hint}` });
+            }
+            break;
+          case '$window':
+            if (!WINDOW.includes(name)) ctx.report(this.id, { path: at, message: `unknown window value '${name}';${didYouMean(name, WINDOW) || ` expected one of ${WINDOW.join(', ')}`}` });
+            else if (!hasTimeRange) ctx.report(this.id, { path: at, message: `'$window' needs a timeRange filter on the page` });
+            break;
+          case '$brand':
+            if (!BRAND.includes(name)) ctx.report(this.id, { path: at, message: `unknown brand field '${name}';${didYouMean(name, BRAND) || ` expected one of ${BRAND.join(', ')}`}` });
+            break;
+          case '$user':
+            if (!USER.includes(name)) ctx.report(this.id, { path: at, message: `unknown user field '${name}';${didYouMean(name, USER) || ` expected one of ${USER.join(', ')}`}` });
+            break;
+          case '$row':
+            if (path[0] !== 'widgets' || inData) {
+              ctx.report(this.id, { path: at, message: `'$row' is only available in row templates (links, actions), not ${inData ? "in the widget's data" : 'outside widgets'}` });
+            }
+            break;
+        }
+      }
+    });
+  },
+};

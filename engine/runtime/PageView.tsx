@@ -1,0 +1,103 @@
+import { useContext, useEffect, useMemo } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { SessionContext } from '../../src/session/SessionContext';
+import type { BindingContext } from '../bindings/resolve';
+import { resolveValue } from '../bindings/resolve';
+import { FilterBar } from '../filters/FilterBar';
+import { fillTemplate } from '../format/template';
+import { LayoutRows } from './Layout';
+import { PageContext, type PageContextValue } from './PageContext';
+import type { LayoutRow, PageDefinition } from './types';
+import { usePageFilters } from './usePageFilters';
+import { preloadWidgetKinds } from '../../widgets/registry';
+
+export const NO_BRAND_SELECTED = 'No Brand Selected';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, minWidth: 0 },
+  crumbs: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center', flexWrap: 'wrap', color: tokens.colorNeutralForeground3 },
+  crumbLink: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'none', ':hover': { textDecorationLine: 'underline' } },
+  empty: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalXXXL },
+});
+
+function truncate(label: string, max?: number): string {
+  return max && label.length > max ? `${label.slice(0, max)}…` : label;
+}
+
+/** Leading rows made only of header widgets sit above the filter bar (title first, then filters). */
+export function splitHeaderRows(page: PageDefinition): { lead: LayoutRow[]; rest: LayoutRow[] } {
+  let n = 0;
+  while (n < page.layout.length && page.layout[n].items.every((i) => i.widget && page.widgets[i.widget]?.type === 'header')) n++;
+  return { lead: page.layout.slice(0, n), rest: page.layout.slice(n) };
+}
+
+export function PageView({ page }: { page: PageDefinition }) {
+  const styles = useStyles();
+  const session = useContext(SessionContext);
+  const params = useParams();
+  const { controls, values, setFilters, setFilter, window } = usePageFilters(page);
+  const brand = (session?.selectedBrand ?? null) as Record<string, unknown> | null;
+  const user = (session?.user ?? null) as Record<string, unknown> | null;
+  // Widget code downloads while the page's data is fetched, not after it arrives.
+  useEffect(() => preloadWidgetKinds(Object.values(page.widgets ?? {}).map((w) => String((w as { type?: unknown }).type))), [page]);
+
+  const bindings = useMemo<BindingContext>(
+    () => ({ filters: values, controls, window, params, brand, user }),
+    // params is a fresh object every render; its content decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [values, controls, window, JSON.stringify(params), brand, user],
+  );
+  const pageValues = useMemo(
+    () => resolveValue<Record<string, unknown>>((page as { values?: unknown }).values ?? {}, bindings) ?? {},
+    [page, bindings],
+  );
+  const fill = (text: string) => fillTemplate(text, pageValues);
+  const title = fill(page.title);
+
+  useEffect(() => {
+    if (typeof document !== 'undefined') document.title = title;
+  }, [title]);
+
+  const context = useMemo<PageContextValue>(() => ({ page, filters: values, setFilters, setFilter, bindings }), [page, values, setFilters, setFilter, bindings]);
+
+  const breadcrumb = page.breadcrumb ?? [];
+  const { lead, rest } = splitHeaderRows(page);
+  return (
+    <PageContext.Provider value={context}>
+      <main className={styles.page} aria-label={title} data-page-id={page.id}>
+        {breadcrumb.length > 0 && (
+          <nav aria-label="Breadcrumb" className={styles.crumbs}>
+            {breadcrumb.map((crumb, i) => {
+              const label = truncate(fill(crumb.label), (crumb as { maxLength?: number }).maxLength);
+              return (
+                <span key={i} className={styles.crumbs}>
+                  {i > 0 && <span aria-hidden="true">›</span>}
+                  {crumb.to && i < breadcrumb.length - 1 ? (
+                    <RouterLink className={styles.crumbLink} to={crumb.to}>
+                      {label}
+                    </RouterLink>
+                  ) : (
+                    <span aria-current={i === breadcrumb.length - 1 ? 'page' : undefined}>{label}</span>
+                  )}
+                </span>
+              );
+            })}
+          </nav>
+        )}
+        {page.requires?.brand && !brand ? (
+          <div className={styles.empty} role="status">
+            <Text as="h1" size={600} weight="semibold">{NO_BRAND_SELECTED}</Text>
+            <Text>Choose a brand from the brand switcher to see its insights.</Text>
+          </div>
+        ) : (
+          <>
+            {lead.length > 0 && <LayoutRows rows={lead} widgets={page.widgets} />}
+            {controls.length > 0 && <FilterBar controls={controls} values={values} onChange={setFilters} />}
+            <LayoutRows rows={rest} widgets={page.widgets} />
+          </>
+        )}
+      </main>
+    </PageContext.Provider>
+  );
+}

@@ -1,0 +1,115 @@
+import { Suspense, useContext, useMemo } from 'react';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { widgetKind } from '../../widgets/registry';
+import { useWidgetData } from '../data/useWidgetData';
+import { resolveValue } from '../bindings/resolve';
+import { fillTemplate } from '../format/template';
+import { formatValue, type FormatSpec } from '../format/numbers';
+import { PageContext } from './PageContext';
+import { statesFor } from './states';
+import { isVisible } from './visibility';
+import type { WidgetConfig } from './types';
+import { EmptyState, ErrorState, LoadingState } from './WidgetStates';
+
+const useStyles = makeStyles({
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow2,
+    height: '100%',
+    boxSizing: 'border-box',
+    minWidth: 0,
+  },
+  title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+  description: { color: tokens.colorNeutralForeground3 },
+  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  slot: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+/** Inline widgets a card carries in its header toolbar or footer (a toggle, a link); they stay
+ * visible whatever the card's data state so a toggle can lead out of an empty state. */
+function Slot({ parentId, name, widgets, className }: { parentId: string; name: string; widgets?: unknown; className: string }) {
+  if (!Array.isArray(widgets) || widgets.length === 0) return null;
+  return (
+    <div className={className}>
+      {(widgets as WidgetConfig[]).map((w, i) => (
+        <WidgetHost key={i} id={`${parentId}.${name}.${i}`} config={w} />
+      ))}
+    </div>
+  );
+}
+
+/** Resolves a widget's `values` map (formatted per its optional `formats` map) and fills
+ * {name} placeholders of a copy string. */
+export function useTemplate(config: WidgetConfig): (text: string | undefined) => string {
+  const page = useContext(PageContext);
+  const values = useMemo(() => {
+    const raw = resolveValue<Record<string, unknown>>(config.values ?? {}, page?.bindings ?? {}) ?? {};
+    const formats = (config.formats ?? {}) as Record<string, FormatSpec>;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(raw)) out[k] = formats[k] ? formatValue(v, formats[k]) : v;
+    return out;
+  }, [config.values, config.formats, page?.bindings]);
+  return (text) => (text ? fillTemplate(text, values) : '');
+}
+
+export function WidgetHost({ id, config }: { id: string; config: WidgetConfig }) {
+  const page = useContext(PageContext);
+  const ctx = page?.bindings ?? {};
+  const styles = useStyles();
+  const kind = widgetKind(config.type);
+  const visible = isVisible(config.visibleWhen, ctx);
+  // A hidden widget sends no request.
+  const data = useWidgetData(visible ? config.data : undefined, ctx);
+  const fill = useTemplate(config);
+
+  if (!visible) return null;
+  if (!kind) {
+    return <div role="alert" data-widget-id={id}>Unknown widget type "{config.type}"</div>;
+  }
+  const Component = kind.component;
+  const copy = statesFor(config, page?.page);
+  const title = fill(config.title);
+
+  let body;
+  if (config.data && data.status !== 'ready') {
+    if (data.status === 'error') body = <ErrorState copy={copy.error} onRetry={data.retry} message={errorMessage(data.error)} />;
+    else if (data.status === 'empty') body = <EmptyState copy={copy.empty} />;
+    else body = <LoadingState label={copy.loading} />;
+  } else {
+    body = (
+      <Suspense fallback={<LoadingState label={copy.loading} />}>
+        <Component id={id} config={config} data={data.data} />
+      </Suspense>
+    );
+  }
+
+  if (kind.frame === 'none') {
+    return <div data-widget-id={id}>{body}</div>;
+  }
+  return (
+    <section className={styles.card} data-widget-id={id} aria-label={title || id}>
+      {(title || Array.isArray(config.toolbar)) && (
+        <div className={styles.header}>
+          {title && <h2 className={styles.title}>{title}</h2>}
+          <Slot parentId={id} name="toolbar" widgets={config.toolbar} className={styles.slot} />
+        </div>
+      )}
+      {typeof config.description === 'string' && <Text size={200} className={styles.description}>{fill(config.description)}</Text>}
+      {body}
+      <Slot parentId={id} name="footer" widgets={config.footer} className={styles.slot} />
+    </section>
+  );
+}
+
+function errorMessage(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message;
+  }
+  return undefined;
+}

@@ -1,0 +1,17 @@
+import type { RouteObject } from 'react-router-dom';
+import { PageView } from './PageView';
+import { pagesFromModules, type PageDefinition } from './pages';
+
+// Every pages/*.json becomes one route; the shell mounts these inside its authenticated layout.
+const modules = import.meta.glob('../../pages/*.json', { eager: true });
+
+export function loadedPages(): PageDefinition[] {
+  return pagesFromModules(modules as Record<string, unknown>);
+}
+
+export function pageRoutes(): RouteObject[] {
+  return loadedPages().map((page) => ({
+    path: page.route,
+    element: <PageView key={page.id} page={page} />,
+  }));
+}

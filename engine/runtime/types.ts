@@ -1,0 +1,59 @@
+// Shapes of a page definition as the engine reads it (docs/page-format.md is the reference).
+export type Binding = Record<string, unknown>;
+
+export interface FilterControl {
+  id: string;
+  type: 'timeRange' | 'providers' | 'locations' | 'choice';
+  default?: unknown;
+  presets?: string[];
+  custom?: boolean;
+  options?: Array<string | { value: string; label: string }>;
+  label?: string;
+  inBar?: boolean;
+}
+
+export interface CopyBlock {
+  empty?: { title: string; message?: string };
+  error?: { title: string; message?: string };
+  loading?: string;
+}
+
+export interface DataSpec {
+  call: string;
+  body?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  transform?: Array<Record<string, unknown>>;
+}
+
+export interface WidgetConfig {
+  type: string;
+  title?: string;
+  data?: DataSpec;
+  states?: string | CopyBlock;
+  [key: string]: unknown;
+}
+
+export interface LayoutItem {
+  widget?: string;
+  span?: number;
+  tabs?: Array<{ label: string; layout: LayoutRow[] }>;
+}
+
+export interface LayoutRow {
+  items: LayoutItem[];
+}
+
+export interface PageDefinition {
+  $schema?: string;
+  version: number;
+  id: string;
+  route: string;
+  title: string;
+  breadcrumb?: Array<{ label: string; to?: string }>;
+  requires?: { brand?: boolean };
+  filters?: { storageKey: string; controls: FilterControl[] };
+  copy?: Record<string, CopyBlock>;
+  widgets: Record<string, WidgetConfig>;
+  layout: LayoutRow[];
+}

@@ -1,0 +1,33 @@
+import { useCallback, useMemo, useState } from 'react';
+import { loadFilterValues, saveFilterValues, defaultFilterValues, type FilterValues } from '../filters/storage';
+import { computeWindow, type CustomRange } from '../time/windows';
+import type { PageDefinition } from './types';
+
+// Filter values of one page, persisted under its storageKey, and the time window they imply. The
+// window is computed when the range changes (not on every render) so request keys stay stable.
+export function usePageFilters(page: PageDefinition) {
+  const controls = page.filters?.controls ?? [];
+  const storageKey = page.filters?.storageKey;
+  const [values, setValues] = useState<FilterValues>(() =>
+    storageKey ? loadFilterValues(storageKey, controls) : defaultFilterValues(controls),
+  );
+
+  const setFilters = useCallback(
+    (next: FilterValues) => {
+      setValues(next);
+      if (storageKey) saveFilterValues(storageKey, next);
+    },
+    [storageKey],
+  );
+  const setFilter = useCallback((id: string, value: unknown) => setFilters({ ...values, [id]: value }), [setFilters, values]);
+
+  const timeControl = controls.find((c) => c.type === 'timeRange');
+  const range = timeControl ? (values[timeControl.id] as string | undefined) : undefined;
+  const custom = values.customRange as CustomRange | undefined;
+  const window = useMemo(
+    () => computeWindow(range ?? (timeControl?.default as string | undefined), custom),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [range, custom?.from, custom?.to, timeControl?.default],
+  );
+  return { controls, values, setFilters, setFilter, window };
+}

@@ -1,0 +1,33 @@
+import * as steps from './steps';
+import type { Step } from './steps';
+import { flatten } from './flatten';
+
+// Runs a widget's transform pipeline. Unknown step types throw: lint reports them before a page
+// ships, so reaching one at run time is a programming error worth surfacing in the error state.
+const STEPS: Record<string, (data: unknown, step: never) => unknown> = {
+  get: steps.get,
+  firstValue: steps.firstValue,
+  values: steps.values,
+  entries: steps.entries,
+  unnest: steps.unnest,
+  filter: steps.filter,
+  sort: steps.sort,
+  limit: steps.limit,
+  groupBy: steps.groupBy,
+  rename: steps.rename,
+  derive: steps.derive,
+  pick: steps.pick,
+  flatten,
+};
+
+export const TRANSFORM_TYPES = Object.keys(STEPS);
+
+export function runTransforms(data: unknown, pipeline: Step[] | undefined): unknown {
+  let current = data;
+  for (const step of pipeline ?? []) {
+    const fn = STEPS[step.type];
+    if (!fn) throw new Error(`Unknown transform step "${step.type}"`);
+    current = fn(current, step as never);
+  }
+  return current;
+}

@@ -1,0 +1,1346 @@
+/* eslint-disable */
+// Generated from schemas/ by `npm run gen:types` (engine/types/generate.ts). Do not edit by hand:
+// change the schemas and regenerate; engine/types/page.generated.test.ts fails when this is stale.
+
+/**
+ * Any JSON value; an object with a '$'-key is a binding and must be a valid one.
+ */
+export type BindableValue =
+  | Binding
+  | (
+      | string
+      | number
+      | boolean
+      | null
+      | BindableValue[]
+      | {
+          [k: string]: BindableValue;
+        }
+    );
+export type Binding = FilterBinding | WindowBinding | ParamBinding | BrandBinding | UserBinding | RowBinding;
+export type FilterControl = TimeRangeControl | ProvidersControl | LocationsControl | ChoiceControl;
+/**
+ * the name {"$filter": id} binds to
+ */
+export type DefsFiltersControlId = string;
+export type DefsFiltersTimePreset = '24h' | '7d' | '30d' | '90d';
+export type ChoiceOption =
+  | {
+      value: string;
+      label: string;
+    }
+  | string;
+export type Widget =
+  | ActionButtonWidget
+  | CardGridWidget
+  | ChartWidget
+  | ComparisonCardWidget
+  | CountdownWidget
+  | DialogWidget
+  | FormWidget
+  | HeaderWidget
+  | LinkWidget
+  | ListWidget
+  | MetricCardWidget
+  | RankedListWidget
+  | SegmentedWidget
+  | StatStripWidget
+  | TableWidget
+  | TextWidget;
+export type TransformStep =
+  | GetStep
+  | FirstValueStep
+  | ValuesStep
+  | EntriesStep
+  | UnnestStep
+  | FilterStep
+  | SortStep
+  | LimitStep
+  | GroupByStep
+  | RenameStep
+  | DeriveStep
+  | PickStep
+  | FlattenStep;
+/**
+ * a field of the current rows; dotted paths reach nested fields
+ */
+export type DefsTransformsFieldName = string;
+export type DeriveArg =
+  | {
+      field?: DefsTransformsFieldName;
+    }
+  | BindableValue;
+export type Transform = TransformStep[];
+/**
+ * a copy block name, or inline {empty, error, loading?}; errors always render a Retry button
+ */
+export type WidgetStates = string | InlineStates;
+/**
+ * the widget renders only when the condition (or every condition of the list) holds
+ */
+export type VisibleWhen = [VisibilityCondition, ...VisibilityCondition[]] | VisibilityCondition;
+export type Action = DefsActionsAction & DefsActionsAction1;
+export type DefsActionsAction = {
+  [k: string]: unknown;
+};
+export type DefsActionsFieldConditions = FieldCondition[] | FieldCondition;
+/**
+ * card heading; may use {name} placeholders from 'values'
+ */
+export type DefsWidgetCommonTitle = string;
+export type DefsWidgetCommonDescription = string;
+export type Format = FormatPreset | NumberFormat;
+export type FormatPreset =
+  | 'mentionRate'
+  | 'mentionRate1'
+  | 'rank'
+  | 'sentiment'
+  | 'share'
+  | 'growth'
+  | 'integer'
+  | 'date'
+  | 'datetime'
+  | 'relative';
+/**
+ * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
+ */
+export type InlineWidget = SegmentedWidget | LinkWidget | TextWidget;
+/**
+ * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
+ */
+export type InlineWidget1 = SegmentedWidget | LinkWidget | TextWidget;
+export type DialogContent = FormWidget | TextWidget | ListWidget;
+/**
+ * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
+ */
+export type InlineWidget2 = SegmentedWidget | LinkWidget | TextWidget;
+/**
+ * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
+ */
+export type InlineWidget3 = SegmentedWidget | LinkWidget | TextWidget;
+/**
+ * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
+ */
+export type InlineWidget4 = SegmentedWidget | LinkWidget | TextWidget;
+/**
+ * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
+ */
+export type InlineWidget5 = SegmentedWidget | LinkWidget | TextWidget;
+/**
+ * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
+ */
+export type InlineWidget6 = SegmentedWidget | LinkWidget | TextWidget;
+/**
+ * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
+ */
+export type InlineWidget7 = SegmentedWidget | LinkWidget | TextWidget;
+export type InlineActionButton = ActionButtonWidget & {
+  type: 'actionButton';
+} & {
+  type: 'actionButton';
+};
+export type InlineActionButton1 = ActionButtonWidget & {
+  type: 'actionButton';
+} & {
+  type: 'actionButton';
+};
+/**
+ * Discriminated by its key: 'widget' places a widget, 'tabs' holds tabs.
+ */
+export type LayoutItem = TabsItem | WidgetItem;
+/**
+ * columns of 12 at >= 1024px
+ */
+export type DefsLayoutSpan = number;
+export type Layout = LayoutRow[];
+
+/**
+ * One screen of Answerscope: filters, copy, widgets by id and a layout referencing them. Widget kinds are composed in from schemas/widgets/*.schema.json by engine/schema/compose.ts (definitions.widget is replaced by a 'type'-discriminated chain over the kinds).
+ */
+export interface Page {
+  /**
+   * format version; a change ships a migration in engine/migrations
+   */
+  version: 1;
+  /**
+   * unique across pages
+   */
+  id: string;
+  /**
+   * unique across pages; ':name' segments become {"$param": "name"}
+   */
+  route: string;
+  /**
+   * document title and default heading; may use {name} placeholders from 'values'
+   */
+  title: string;
+  values?: BindableValueMap;
+  breadcrumb?: BreadcrumbItem[];
+  requires?: PageRequires;
+  filters?: PageFilters;
+  copy?: CopyBlocks;
+  widgets: Widgets;
+  layout: Layout;
+}
+export interface BindableValueMap {
+  [k: string]: BindableValue;
+}
+/**
+ * A filter's request value: providers/locations give null for all/global, else the list; a choice gives its value.
+ */
+export interface FilterBinding {
+  /**
+   * id of a control in the page's filters
+   */
+  $filter: string;
+  /**
+   * 'list' gives [] instead of null for all/global
+   */
+  as?: 'list';
+  /**
+   * lower-case list items
+   */
+  lowercase?: boolean;
+}
+export interface WindowBinding {
+  /**
+   * a value of the time window of the page's timeRange filter
+   */
+  $window: 'start' | 'end' | 'deltaStart' | 'deltaEnd' | 'interval' | 'promptInterval' | 'monthAgo' | 'days';
+}
+export interface ParamBinding {
+  /**
+   * a ':name' segment of the page's route
+   */
+  $param: string;
+}
+export interface BrandBinding {
+  $brand: 'id' | 'name' | 'url' | 'lastPromptRun' | 'logoUrl';
+}
+export interface UserBinding {
+  $user: 'id' | 'name' | 'email';
+}
+/**
+ * Inside row/item templates (links, actions): a field of the current row.
+ */
+export interface RowBinding {
+  $row: string;
+}
+export interface BreadcrumbItem {
+  label: string;
+  to?: string;
+  /**
+   * truncate the label (with …) after this many characters
+   */
+  maxLength?: number;
+}
+export interface PageRequires {
+  /**
+   * shows 'No Brand Selected' copy when no brand is selected
+   */
+  brand?: boolean;
+}
+export interface PageFilters {
+  /**
+   * localStorage key the values persist under
+   */
+  storageKey: string;
+  controls: FilterControl[];
+}
+export interface TimeRangeControl {
+  id: DefsFiltersControlId;
+  type: 'timeRange';
+  label?: string;
+  /**
+   * @minItems 1
+   */
+  presets: [DefsFiltersTimePreset, ...DefsFiltersTimePreset[]];
+  /**
+   * offer a custom date range
+   */
+  custom?: boolean;
+  /**
+   * a dropdown, or one button per option (segmented)
+   */
+  presentation?: 'dropdown' | 'segmented';
+  default: DefsFiltersTimePreset;
+  inBar?: boolean;
+}
+export interface ProvidersControl {
+  id: DefsFiltersControlId;
+  type: 'providers';
+  label?: string;
+  /**
+   * ['all'] or provider ids
+   */
+  default?: string[];
+  inBar?: boolean;
+}
+export interface LocationsControl {
+  id: DefsFiltersControlId;
+  type: 'locations';
+  label?: string;
+  /**
+   * ['global'] or country codes
+   */
+  default?: string[];
+  inBar?: boolean;
+}
+export interface ChoiceControl {
+  id: DefsFiltersControlId;
+  type: 'choice';
+  label?: string;
+  /**
+   * @minItems 1
+   */
+  options: [ChoiceOption, ...ChoiceOption[]];
+  default: string;
+  /**
+   * false: the value is set by a widget (a toggle), not the filter bar
+   */
+  inBar?: boolean;
+}
+/**
+ * named copy blocks widgets reference by name
+ */
+export interface CopyBlocks {
+  [k: string]: CopyBlock;
+}
+export interface CopyBlock {
+  empty?: StateMessage;
+  error?: StateMessage;
+  loading?: string;
+}
+export interface StateMessage {
+  title: string;
+  message?: string;
+}
+export interface Widgets {
+  [k: string]: Widget;
+}
+/**
+ * A button that runs an action: opens a dialog widget, asks a confirmation, or calls a mutation and revalidates. With 'data', 'disabledWhen' tests fields of that data (e.g. a plan flag). In a table's bulk bar it sees the selection; in a row, the row.
+ */
+export interface ActionButtonWidget {
+  type: 'actionButton';
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  label: string;
+  appearance?: 'primary' | 'secondary' | 'outline' | 'subtle' | 'transparent';
+  icon?: 'add' | 'play' | 'stop' | 'edit';
+  action: Action;
+  disabledWhen?: DefsActionsFieldConditions;
+  /**
+   * shown on hover while disabled
+   */
+  disabledTooltip?: string;
+  align?: 'start' | 'end';
+  size?: 'small' | 'medium';
+}
+export interface DataBinding {
+  /**
+   * id of a call in schemas/api/calls
+   */
+  call: string;
+  body?: BindableValueMap;
+  params?: BindableValueMap;
+  query?: BindableValueMap;
+  transform?: Transform;
+}
+/**
+ * property at a dotted path
+ */
+export interface GetStep {
+  type: 'get';
+  path: string;
+}
+/**
+ * first value of a keyed object (or first item of a list)
+ */
+export interface FirstValueStep {
+  type: 'firstValue';
+}
+/**
+ * values of a keyed object as a list
+ */
+export interface ValuesStep {
+  type: 'values';
+}
+/**
+ * keyed object to a list of {keyAs: key, ...value}
+ */
+export interface EntriesStep {
+  type: 'entries';
+  keyAs: string;
+}
+/**
+ * object of lists (at path, or the whole value) to one list, each item tagged with its key
+ */
+export interface UnnestStep {
+  type: 'unnest';
+  path?: string;
+  keyAs: string;
+}
+/**
+ * keep rows matching all conditions
+ */
+export interface FilterStep {
+  type: 'filter';
+  /**
+   * @minItems 1
+   */
+  where: [RowCondition, ...RowCondition[]];
+}
+export interface RowCondition {
+  field: DefsTransformsFieldName;
+  op: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
+  value?: BindableValue;
+}
+/**
+ * stable sort, nulls last
+ */
+export interface SortStep {
+  type: 'sort';
+  /**
+   * @minItems 1
+   */
+  by: [SortKey, ...SortKey[]];
+}
+export interface SortKey {
+  field: DefsTransformsFieldName;
+  order?: 'asc' | 'desc';
+  /**
+   * values closer than this compare equal, so the next key decides
+   */
+  tolerance?: number;
+}
+/**
+ * first N rows
+ */
+export interface LimitStep {
+  type: 'limit';
+  count: Binding | number;
+}
+/**
+ * list to an object of lists keyed by the field's value
+ */
+export interface GroupByStep {
+  type: 'groupBy';
+  field: DefsTransformsFieldName;
+}
+/**
+ * rename fields: {old: new}
+ */
+export interface RenameStep {
+  type: 'rename';
+  fields: {
+    [k: string]: string;
+  };
+}
+/**
+ * add a field computed from args; an arg is {field} or a bindable literal
+ */
+export interface DeriveStep {
+  type: 'derive';
+  /**
+   * the new field's name
+   */
+  field: string;
+  op: 'map' | 'multiply' | 'divide' | 'add' | 'subtract' | 'round' | 'coalesce' | 'concat' | 'truncate';
+  /**
+   * @minItems 1
+   */
+  args: [DeriveArg, ...DeriveArg[]];
+  /**
+   * for op 'map': input value to output value
+   */
+  map?: {
+    [k: string]: BindableValue;
+  };
+  default?: BindableValue;
+}
+/**
+ * keep only these fields
+ */
+export interface PickStep {
+  type: 'pick';
+  /**
+   * @minItems 1
+   */
+  fields: [DefsTransformsFieldName, ...DefsTransformsFieldName[]];
+}
+/**
+ * one row per item of the nested list at path in each row; parentFields copies parent fields onto each item as {parentField: newName}
+ */
+export interface FlattenStep {
+  type: 'flatten';
+  path: DefsTransformsFieldName;
+  parentFields?: {
+    [k: string]: string;
+  };
+}
+export interface InlineStates {
+  empty: StateMessage;
+  error: StateMessage;
+  loading?: string;
+}
+/**
+ * bindings filling {name} placeholders of display copy
+ */
+export interface TemplateValues {
+  [k: string]: BindableValue;
+}
+export interface VisibilityCondition {
+  subject: BindableValue;
+  op: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
+  value?: BindableValue;
+}
+export interface DefsActionsAction1 {
+  /**
+   * mutation call id in schemas/api/calls
+   */
+  call?: string;
+  /**
+   * request body; values may be bindings ({"$row": field} = the row or form values the action runs on)
+   */
+  body?: {};
+  /**
+   * path parameters, e.g. {"id": {"$row": "promptId"}}
+   */
+  params?: {};
+  query?: {};
+  /**
+   * run the call once per selected table row, $row = that row
+   */
+  forEach?: 'selection';
+  confirm?: ActionConfirm;
+  /**
+   * copy after success; {count} = rows affected
+   */
+  success?: string;
+  /**
+   * error copy by HTTP status ("429") or "default" (replaces the server's message); "fallback" only when the error carries no message
+   */
+  errors?: {
+    [k: string]: string;
+  };
+  /**
+   * call ids whose data is refetched after success
+   */
+  revalidate?: string[];
+  /**
+   * reload the signed-in user's session data after success
+   */
+  refreshSession?: boolean;
+  /**
+   * id of a dialog widget of this page to open, $row = the row the action started on
+   */
+  dialog?: string;
+}
+export interface ActionConfirm {
+  title: string;
+  /**
+   * may use {count}
+   */
+  message?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+}
+/**
+ * a condition on a field of the widget's data (or of a row)
+ */
+export interface FieldCondition {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  op?: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
+  value?: BindableValue;
+}
+/**
+ * A grid of small cards, one per row: a title field, an optional subtitle (text or mapped label), badges mapped from field values (labels may use {name} placeholders) and labelled, formatted fields.
+ */
+export interface CardGridWidget {
+  type: 'cardGrid';
+  title?: DefsWidgetCommonTitle;
+  description?: DefsWidgetCommonDescription;
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  /**
+   * narrowest card in px before the grid wraps (default 240)
+   */
+  minCardWidth?: number;
+  /**
+   * px; taller grids scroll inside the card
+   */
+  maxHeight?: number;
+  card: {
+    title: {
+      /**
+       * a field of the widget's rows (dotted path allowed)
+       */
+      field: string;
+      /**
+       * cut the text (with …) after this many characters
+       */
+      maxLength?: number;
+    };
+    subtitle?: {
+      /**
+       * a field of the widget's rows (dotted path allowed)
+       */
+      field: string;
+      badge?: {
+        /**
+         * value → label and colour
+         */
+        map: {
+          [k: string]: {
+            /**
+             * may hold {name} placeholders from values
+             */
+            label: string;
+            color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+          };
+        };
+        default?: {
+          /**
+           * may hold {name} placeholders from values
+           */
+          label: string;
+          color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+        };
+      };
+    };
+    badges?: {
+      /**
+       * a field of the widget's rows (dotted path allowed)
+       */
+      field: string;
+      /**
+       * value → label and colour
+       */
+      map: {
+        [k: string]: {
+          /**
+           * may hold {name} placeholders from values
+           */
+          label: string;
+          color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+        };
+      };
+      default?: {
+        /**
+         * may hold {name} placeholders from values
+         */
+        label: string;
+        color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+      };
+    }[];
+    fields?: {
+      /**
+       * a field of the widget's rows (dotted path allowed)
+       */
+      field: string;
+      label: string;
+      format?: Format;
+    }[];
+  };
+}
+export interface NumberFormat {
+  type: 'number' | 'percent' | 'signed';
+  decimals?: number;
+}
+/**
+ * A Vega-Lite chart over the widget's rows (data is fed by name, width follows the card); series lines toggle through the legend or a dropdown; csv/png download.
+ */
+export interface ChartWidget {
+  type: 'chart';
+  title?: DefsWidgetCommonTitle;
+  description?: DefsWidgetCommonDescription;
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  toolbar?: InlineWidget[];
+  footer?: InlineWidget1[];
+  /**
+   * a Vega-Lite spec without data
+   */
+  spec: {};
+  height?: number;
+  /**
+   * one line per value of field; own (usually {"$brand": "name"}) is drawn 3 wide
+   */
+  series?: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+    own?: BindableValue;
+    picker?: boolean;
+  };
+  download?: ('csv' | 'png')[];
+  exportColumns?: Column[];
+  filename?: string;
+}
+/**
+ * A toggle bound to a page filter (a choice control, usually with inBar false).
+ */
+export interface SegmentedWidget {
+  type: 'segmented';
+  title?: DefsWidgetCommonTitle;
+  visibleWhen?: VisibleWhen;
+  /**
+   * accessible name of the group
+   */
+  label?: string;
+  /**
+   * id of a filter control
+   */
+  filter: string;
+  /**
+   * @minItems 2
+   */
+  options: [
+    {
+      value: string;
+      label: string;
+    },
+    {
+      value: string;
+      label: string;
+    },
+    ...{
+      value: string;
+      label: string;
+    }[]
+  ];
+}
+/**
+ * An in-app link.
+ */
+export interface LinkWidget {
+  type: 'link';
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  label: string;
+  to: string;
+}
+/**
+ * Display copy with {name} placeholders from 'values'.
+ */
+export interface TextWidget {
+  type: 'text';
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  /**
+   * formats applied to 'values' before they fill {name} placeholders
+   */
+  formats?: {
+    [k: string]: Format;
+  };
+  text: string;
+  variant?: 'body' | 'caption' | 'subtitle';
+}
+export interface Column {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  header: string;
+  format?: Format;
+  /**
+   * value → label and colour
+   */
+  badge?: {
+    map: {
+      [k: string]: {
+        label: string;
+        color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+      };
+    };
+    default?: {
+      label: string;
+      color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+    };
+  };
+  sortable?: boolean;
+  align?: 'start' | 'end';
+  width?: string;
+  /**
+   * cut the text (with …) after this many characters
+   */
+  maxLength?: number;
+}
+/**
+ * Two values side by side (yours vs theirs) with a badge chosen by a rule over the data: 'when' conditions all hold → 'then', otherwise 'else'.
+ */
+export interface ComparisonCardWidget {
+  type: 'comparisonCard';
+  title?: DefsWidgetCommonTitle;
+  description?: DefsWidgetCommonDescription;
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  yours: {
+    /**
+     * a field of the widget's data (dotted path allowed)
+     */
+    field: string;
+    /**
+     * caption above the value; may hold {name} placeholders
+     */
+    label?: string;
+    format?: Format;
+  };
+  theirs?: {
+    /**
+     * a field of the widget's data (dotted path allowed)
+     */
+    field: string;
+    /**
+     * caption above the value; may hold {name} placeholders
+     */
+    label?: string;
+    format?: Format;
+  };
+  badge?: {
+    /**
+     * @minItems 1
+     */
+    when: [RuleCondition, ...RuleCondition[]];
+    then: {
+      /**
+       * may hold {name} placeholders from values
+       */
+      label: string;
+      color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+    };
+    else: {
+      /**
+       * may hold {name} placeholders from values
+       */
+      label: string;
+      color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+    };
+  };
+}
+export interface RuleCondition {
+  /**
+   * a field of the widget's data (dotted path allowed)
+   */
+  field: string;
+  op?: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
+  /**
+   * a literal, or {"field": ...} to compare with another field of the same data
+   */
+  value?:
+    | {
+        /**
+         * a field of the widget's data (dotted path allowed)
+         */
+        field: string;
+      }
+    | (string | number | boolean | null | unknown[]);
+}
+/**
+ * A badge counting down to the next midnight UTC (the daily insights run); 'label' then the time left (5h 23m); under 'soonUnderMinutes' it shows 'soonText'.
+ */
+export interface CountdownWidget {
+  type: 'countdown';
+  visibleWhen?: VisibleWhen;
+  /**
+   * copy before the time left, e.g. 'Next insights in' → 'Next insights in 5h 23m'
+   */
+  label: string;
+  soonText: string;
+  soonUnderMinutes?: number;
+}
+/**
+ * A modal dialog opened by an action ({"dialog": "<this id>"}); holds inline widgets (a form, text, a list). It cannot be closed while its form is submitting. '$row' inside it is the row the action started on.
+ */
+export interface DialogWidget {
+  type: 'dialog';
+  title: DefsWidgetCommonTitle;
+  values?: TemplateValues;
+  size?: 'medium' | 'large';
+  /**
+   * a Close button under the content (forms bring their own Cancel)
+   */
+  closeLabel?: string;
+  /**
+   * @minItems 1
+   */
+  content: [DialogContent, ...DialogContent[]];
+}
+/**
+ * A form rendered by rjsf from an inline JSON Schema and uiSchema; submit runs an action whose $row is the opened row overlaid with the form values. The submit button is disabled while the values do not validate or the action runs. Usually placed in a dialog's content.
+ */
+export interface FormWidget {
+  type: 'form';
+  title?: DefsWidgetCommonTitle;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  /**
+   * JSON Schema (draft-07) of the form values; a property may name an option list with "x-options": "countries" | "providers"
+   */
+  schema: {
+    type: 'object';
+    properties: {};
+  };
+  /**
+   * rjsf uiSchema; "ui:widget": "counterTextarea" shows length/maxLength
+   */
+  uiSchema?: {};
+  /**
+   * starting values; {"$row": field} reads the row the dialog was opened with
+   */
+  initial?: {
+    [k: string]: BindableValue;
+  };
+  /**
+   * per field, raw starting value → form value ("default" for anything else), e.g. a cron expression → daily
+   */
+  valueMaps?: {
+    [k: string]: {
+      [k: string]: string;
+    };
+  };
+  /**
+   * fields whose starting values are upper-cased (country codes)
+   */
+  upperCase?: string[];
+  submit: Action;
+  submitLabel: string;
+  cancelLabel?: string;
+}
+/**
+ * A list of the widget's rows: a text field, an optional secondary line ({field} placeholders), at most 'limit' items, and an optional per-item action ($row = the item).
+ */
+export interface ListWidget {
+  type: 'list';
+  title?: DefsWidgetCommonTitle;
+  description?: DefsWidgetCommonDescription;
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  text: string;
+  secondary?: string;
+  limit?: number;
+  itemAction?: {
+    label: string;
+    appearance?: 'primary' | 'secondary' | 'outline' | 'subtle';
+    icon?: 'add' | 'play' | 'stop' | 'edit';
+    action: Action;
+  };
+}
+/**
+ * Page heading with the selected brand's logo (initials fallback) and name, and a subtitle. Leading header rows sit above the filter bar.
+ */
+export interface HeaderWidget {
+  type: 'header';
+  title: DefsWidgetCommonTitle;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  /**
+   * formats applied to 'values' before they fill {name} placeholders
+   */
+  formats?: {
+    [k: string]: Format;
+  };
+  brand?: boolean;
+  subtitle?: string;
+}
+/**
+ * One number with its change against the delta window (green up, red down, grey flat); optional band message such as the sentiment card's.
+ */
+export interface MetricCardWidget {
+  type: 'metricCard';
+  title?: DefsWidgetCommonTitle;
+  description?: DefsWidgetCommonDescription;
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  toolbar?: InlineWidget2[];
+  footer?: InlineWidget3[];
+  value: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+    format?: Format;
+  };
+  delta?: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+    format?: Format;
+    /**
+     * lower is better (ranks): flips the colours
+     */
+    invert?: boolean;
+    label?: string;
+  };
+  caption?: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+    format?: Format;
+    label: string;
+  };
+  message?: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+    /**
+     * high to low; the first band whose min the value reaches; the last may omit min. Default: the overview sentiment bands
+     *
+     * @minItems 1
+     */
+    bands?: [
+      {
+        min?: number;
+        label: string;
+      },
+      ...{
+        min?: number;
+        label: string;
+      }[]
+    ];
+    trend?: {
+      /**
+       * a field of the widget's rows (dotted path allowed)
+       */
+      field: string;
+      up?: number;
+      down?: number;
+      words?: {
+        up?: string;
+        down?: string;
+        flat?: string;
+      };
+    };
+  };
+}
+/**
+ * Numbered list with a value, an optional share bar and secondary values (Source Breakdown, providers).
+ */
+export interface RankedListWidget {
+  type: 'rankedList';
+  title?: DefsWidgetCommonTitle;
+  description?: DefsWidgetCommonDescription;
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  toolbar?: InlineWidget4[];
+  footer?: InlineWidget5[];
+  label: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+  };
+  value: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+    format?: Format;
+  };
+  bar?: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+    max?: number;
+  };
+  secondary?: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+    format?: Format;
+    label?: string;
+  }[];
+  export?: {
+    /**
+     * @minItems 1
+     */
+    formats: ['csv' | 'excel', ...('csv' | 'excel')[]];
+    filename?: string;
+    columns?: Column1[];
+  };
+}
+export interface Column1 {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  header: string;
+  format?: Format;
+  /**
+   * value → label and colour
+   */
+  badge?: {
+    map: {
+      [k: string]: {
+        label: string;
+        color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+      };
+    };
+    default?: {
+      label: string;
+      color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+    };
+  };
+  sortable?: boolean;
+  align?: 'start' | 'end';
+  width?: string;
+  /**
+   * cut the text (with …) after this many characters
+   */
+  maxLength?: number;
+}
+/**
+ * A strip of small facts read from one record (after transforms), each with a label, a format, an optional caption and an optional alert badge shown only when its conditions hold.
+ */
+export interface StatStripWidget {
+  type: 'statStrip';
+  title?: DefsWidgetCommonTitle;
+  description?: DefsWidgetCommonDescription;
+  data: DataBinding;
+  states: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  /**
+   * @minItems 1
+   */
+  items: [StatItem, ...StatItem[]];
+}
+export interface StatItem {
+  label: string;
+  /**
+   * a field of the widget's record (dotted path allowed)
+   */
+  field: string;
+  format?: Format;
+  /**
+   * show codes as names (openai → Chat GPT)
+   */
+  labels?: 'providers' | 'countries';
+  /**
+   * may use {field} placeholders of the record
+   */
+  caption?: string;
+  alert?: {
+    when: DefsActionsFieldConditions;
+    text: string;
+    color?: 'danger' | 'warning' | 'informative' | 'success';
+  };
+}
+/**
+ * Sortable table: columns with formats and badges, an optional row link that can skip rows, csv/excel export; tabs with counters, row selection with bulk actions, row actions, list cells.
+ */
+export interface TableWidget {
+  type: 'table';
+  title?: DefsWidgetCommonTitle;
+  description?: DefsWidgetCommonDescription;
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  toolbar?: InlineWidget6[];
+  footer?: InlineWidget7[];
+  /**
+   * @minItems 1
+   */
+  columns: [Column2, ...Column2[]];
+  defaultSort?: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+    order: 'asc' | 'desc';
+  };
+  rowLink?: {
+    /**
+     * route template; {field} is filled from the row, URL-encoded
+     */
+    to: string;
+    unless?: RowCondition1[] | RowCondition2;
+  };
+  export?: {
+    /**
+     * @minItems 1
+     */
+    formats: ['csv' | 'excel', ...('csv' | 'excel')[]];
+    filename?: string;
+  };
+  /**
+   * tabs over the rows, each 'Label (count)'; a tab keeps rows matching all of 'where' (none: every row)
+   *
+   * @minItems 1
+   */
+  tabs?: [TableTab, ...TableTab[]];
+  /**
+   * a checkbox column keyed by a row field, with a select-all (indeterminate when some rows are selected); only rows of the current tab count
+   */
+  selection?: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    key: string;
+    /**
+     * accessible name of the select-all checkbox
+     */
+    label?: string;
+  };
+  /**
+   * inline actionButtons acting on the selected rows (needs 'selection')
+   *
+   * @minItems 1
+   */
+  bulkActions?: [InlineActionButton, ...InlineActionButton[]];
+  /**
+   * a last column of inline actionButtons, each acting on its row
+   */
+  rowActions?: {
+    header?: string;
+    width?: string;
+    /**
+     * @minItems 1
+     */
+    widgets: [InlineActionButton1, ...InlineActionButton1[]];
+  };
+  /**
+   * a search box keeping rows where any of 'fields' contains the text (case- and accent-insensitive)
+   */
+  search?: {
+    /**
+     * @minItems 1
+     *
+     * Items: a field of the widget's rows (dotted path allowed)
+     */
+    fields: [string, ...string[]];
+    /**
+     * placeholder and accessible name; default 'Search'
+     */
+    placeholder?: string;
+  };
+  /**
+   * pages of 'pageSize' rows; the page list shows every page up to 7, otherwise ellipses around the current page
+   */
+  pagination?: {
+    pageSize: number;
+  };
+}
+export interface Column2 {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  header: string;
+  format?: Format;
+  /**
+   * value → label and colour
+   */
+  badge?: {
+    map: {
+      [k: string]: {
+        label: string;
+        color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+      };
+    };
+    default?: {
+      label: string;
+      color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+    };
+  };
+  sortable?: boolean;
+  align?: 'start' | 'end';
+  width?: string;
+  /**
+   * cut the text (with …) after this many characters
+   */
+  maxLength?: number;
+  /**
+   * a list value: up to 'max' names, then +N
+   */
+  list?: {
+    max?: number;
+    labels?: 'countries' | 'providers';
+    separator?: string;
+  };
+}
+export interface RowCondition1 {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  op?: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
+  value?: BindableValue;
+}
+export interface RowCondition2 {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  op?: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
+  value?: BindableValue;
+}
+export interface TableTab {
+  label: string;
+  where?: RowCondition3[];
+}
+export interface RowCondition3 {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  op?: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
+  value?: BindableValue;
+}
+export interface LayoutRow {
+  title?: string;
+  /**
+   * @minItems 1
+   */
+  items: [LayoutItem, ...LayoutItem[]];
+}
+export interface TabsItem {
+  /**
+   * keeps the selected tab in the URL/query when set
+   */
+  id?: string;
+  span?: DefsLayoutSpan;
+  /**
+   * @minItems 1
+   */
+  tabs: [Tab, ...Tab[]];
+}
+export interface Tab {
+  label: string;
+  layout: Layout;
+}
+export interface WidgetItem {
+  /**
+   * id of a widget in the page's widgets
+   */
+  widget: string;
+  span?: DefsLayoutSpan;
+}
