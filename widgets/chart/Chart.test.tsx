@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { fakeFetcher, renderWidget } from '../../engine/runtime/testing';
+import type { WidgetConfig } from '../../engine/runtime/types';
+import valid from './fixtures/valid.json';
+import response from './fixtures/response.json';
+import { buildChartSpec, seriesOf, toggleSeries, visibleRows, HIDDEN_SIGNAL } from './buildSpec';
+import { CHART_PALETTE } from './palette';
+
+// Vega itself is not exercised in happy-dom: a stand-in VegaEmbed records the spec and hands the
+// widget a view that records data and signal updates.
+const embeds: Array<{ spec: Record<string, unknown>; view: FakeView }> = [];
+class FakeView {
+  data = new Map<string, unknown[]>();
+  signals = new Map<string, unknown>();
+  listeners: Array<(e: unknown, item: unknown) => void> = [];
+}
+vi.mock('react-vega', async () => {
+  const React = await import('react');
+  return {
+    VegaEmbed: ({ spec, onEmbed }: { spec: Record<string, unknown>; onEmbed: (r: unknown) => void }) => {
+      React.useEffect(() => {
+        const fake = new FakeView();
+        const view = {
+          data: (n: string, v: unknown[]) => (fake.data.set(n, v), view),
+          signal: (n: string, v: unknown) => (fake.signals.set(n, v), view),
+          runAsync: async () => view,
+          addEventListener: (_t: string, h: (e: unknown, item: unknown) => void) => fake.listeners.push(h),
+          removeEventListener: () => {},
+        };
+        embeds.push({ spec, view: fake });
+        onEmbed({ view });
+      }, [spec]);
+      return React.createElement('div', { 'data-testid': 'vega' });
+    },
+  };
+});
+
+const config = valid as unknown as WidgetConfig;
+
+describe('chart widget', () => {
+  it('embeds the spec and feeds the data through the view', async () => {
+    embeds.length = 0;
+    renderWidget(config, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': response }).fetcher });
+    await screen.findByTestId('vega');
+    // The stand-in records the embed in an effect, which can run after the element is found.
+    await vi.waitFor(() => expect(embeds.length).toBeGreaterThan(0));
+    const { spec, view } = embeds[embeds.length - 1];
+    expect(spec.height).toBe(400);
+    expect((spec.encoding as Record<string, { scale?: { domain: string[] } }>).color.scale?.domain).toEqual(['Acme', 'Rival']);
+    await vi.waitFor(() => expect(view.data.get('table')).toHaveLength(3));
+    expect(screen.getByRole('button', { name: 'Lines (2/2)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download' })).toBeTruthy();
+
+    // A legend click hides that line: the view gets the rows without it and the hidden signal.
+    act(() => view.listeners.forEach((h) => h({}, { mark: { role: 'legend-symbol' }, datum: { value: 'Rival' } })));
+    await vi.waitFor(() => expect(view.data.get('table')).toHaveLength(2));
+    expect(view.signals.get(HIDDEN_SIGNAL)).toEqual(['Rival']);
+    expect(screen.getByRole('button', { name: 'Lines (1/2)' })).toBeTruthy();
+  });
+
+  it('lists lines in a dropdown and toggles them', async () => {
+    embeds.length = 0;
+    renderWidget(config, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': response }).fetcher });
+    fireEvent.click(await screen.findByRole('button', { name: 'Lines (2/2)' }));
+    const acme = await screen.findByRole('menuitemcheckbox', { name: 'Acme' });
+    expect(acme.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(acme);
+    await vi.waitFor(() => expect(embeds[embeds.length - 1].view.data.get('table')).toHaveLength(1));
+  });
+
+  it('shows the chart error copy', async () => {
+    renderWidget(config, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': new Error('x') }).fetcher });
+    expect(await screen.findByText('Failed to load visibility score trend chart')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('shows the empty copy when there are no series', async () => {
+    renderWidget(config, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': { data: {} } }).fetcher });
+    expect(await screen.findByText('No data available')).toBeTruthy();
+  });
+});
+
+describe('buildChartSpec', () => {
+  const base = (valid as unknown as { spec: Record<string, unknown> }).spec;
+  it('names the data, fits the width, defaults the height and gives the own brand width 3', () => {
+    const spec = buildChartSpec(base, { seriesField: 'brandName', seriesDomain: ['Acme', 'B'], ownSeries: 'Acme' });
+    expect(spec.data).toEqual({ name: 'table' });
+    expect(spec.width).toBe('container');
+    expect(spec.height).toBe(400);
+    const enc = spec.encoding as Record<string, Record<string, unknown>>;
+    expect(enc.strokeWidth).toEqual({ condition: { test: 'datum["brandName"] === "Acme"', value: 3 }, value: 2 });
+    expect((enc.color.scale as { range: string[] }).range).toEqual([...CHART_PALETTE]);
+    expect(CHART_PALETTE).toHaveLength(15);
+    expect((enc.color.legend as { orient: string }).orient).toBe('bottom');
+    expect(spec.params).toEqual([{ name: HIDDEN_SIGNAL, value: [] }]);
+  });
+  it('series helpers', () => {
+    const rows = [{ s: 'B' }, { s: 'A' }, { s: 'B' }];
+    expect(seriesOf(rows, 's')).toEqual(['B', 'A']);
+    expect(seriesOf(rows, 's', 'A')).toEqual(['A', 'B']);
+    expect(visibleRows(rows, 's', ['B'])).toEqual([{ s: 'A' }]);
+    expect(toggleSeries(['A'], 'A')).toEqual([]);
+    expect(toggleSeries([], 'A')).toEqual(['A']);
+  });
+});

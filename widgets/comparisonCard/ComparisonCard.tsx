@@ -1,0 +1,61 @@
+import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { getPath, type Row } from '../../engine/transforms/steps';
+import { formatValue, type FormatSpec } from '../../engine/format/numbers';
+import { useTemplate } from '../../engine/runtime/WidgetHost';
+import type { WidgetConfig } from '../../engine/runtime/types';
+import type { WidgetProps } from '../types';
+import { badgeByRule, type BadgeRule } from './rule';
+
+// Two values side by side (yours vs theirs) with a badge picked by a rule over the row, e.g.
+// Leading / Behind. `theirs` and `badge` are optional so a single shared number fits the same row.
+export interface ComparisonSide {
+  field: string;
+  label?: string;
+  format?: FormatSpec;
+}
+export interface ComparisonCardConfig extends WidgetConfig {
+  yours: ComparisonSide;
+  theirs?: ComparisonSide;
+  badge?: BadgeRule;
+}
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  sides: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
+  side: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  value: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
+  theirs: { fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, color: tokens.colorNeutralForeground2 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  vs: { color: tokens.colorNeutralForeground3, paddingBottom: tokens.spacingVerticalXS },
+});
+
+export default function ComparisonCard({ config, data }: WidgetProps<ComparisonCardConfig>) {
+  const styles = useStyles();
+  const fill = useTemplate(config);
+  const row = (data && typeof data === 'object' ? data : {}) as Row;
+  const badge = config.badge ? badgeByRule(row, config.badge) : null;
+  return (
+    <div className={styles.root}>
+      <div className={styles.sides}>
+        <div className={styles.side}>
+          {config.yours.label && <Text size={200} className={styles.muted}>{fill(config.yours.label)}</Text>}
+          <span className={styles.value} data-testid="comparison-yours">{formatValue(getPath(row, config.yours.field), config.yours.format)}</span>
+        </div>
+        {config.theirs && (
+          <>
+            <span className={styles.vs} aria-hidden="true">vs</span>
+            <div className={styles.side}>
+              {config.theirs.label && <Text size={200} className={styles.muted}>{fill(config.theirs.label)}</Text>}
+              <span className={styles.theirs} data-testid="comparison-theirs">{formatValue(getPath(row, config.theirs.field), config.theirs.format)}</span>
+            </div>
+          </>
+        )}
+      </div>
+      {badge && (
+        <div>
+          <Badge appearance="tint" color={badge.color ?? 'informative'} data-testid="comparison-badge">{fill(badge.label)}</Badge>
+        </div>
+      )}
+    </div>
+  );
+}

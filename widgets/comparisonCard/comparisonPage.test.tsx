@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import comparison from '../../pages/comparison.json';
+import metrics from './fixtures/response.json';
+import providers from '../cardGrid/fixtures/response.json';
+import { fakeFetcher, renderPage } from '../../engine/runtime/testing';
+import type { PageDefinition } from '../../engine/runtime/types';
+
+// The comparison page rendered by the engine with canned API answers: breadcrumb from the brand
+// and the route param, four metric cards from one shared request, the two prompt lists and the
+// provider cards, and the spec's empty / error copy.
+const page = comparison as unknown as PageDefinition;
+const prompt = (id: string, competitiveStatus: string, rankingComparison: string) => ({
+  promptId: id, promptPreview: `Prompt ${id}`, provider: 'openai', avgBrandRank: 1.5, avgCompetitorRank: 2.25, brandMentionsCount: 3,
+  brandMentionRate: 60, competitorMentionRate: 20, coMentionsCount: 2, competitiveStatus, rankingComparison,
+});
+const responses = {
+  'competitors.comparison-metrics': metrics,
+  'competitors.comparison-prompts': [
+    prompt('a', 'brand_dominant', 'only_brand_ranked'),
+    prompt('b', 'brand_leading', 'similar_ranking'),
+    prompt('c', 'even', 'no_rankings'),
+    prompt('d', 'competitor_dominant', 'only_competitor_ranked'),
+  ],
+  'competitors.provider-ranking': [...providers, { provider: 'google', brandMentionRate: 0, competitorMentionRate: 0, brandAvgRank: null, competitorAvgRank: null, mentionPerformance: 'even' }],
+};
+const path = '/app/competitors/comparison/Globex';
+const section = (id: string) => document.querySelector(`[data-widget-id="${id}"]`) as HTMLElement;
+
+describe('comparison page', () => {
+  it('shows the breadcrumb, metric cards, prompt lists and provider cards', async () => {
+    const f = fakeFetcher(responses);
+    renderPage(page, { fetcher: f.fetcher, path });
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs.textContent).toBe('Home›Competitors›Acme vs Globex');
+    await waitFor(() => expect(screen.getAllByTestId('comparison-yours')).toHaveLength(4));
+    expect(screen.getAllByTestId('comparison-yours').map((e) => e.textContent)).toEqual(['42.50%', '20.1%', '1.8', '17']);
+    expect(screen.getAllByTestId('comparison-theirs').map((e) => e.textContent)).toEqual(['30.25%', '35.8%', '2.4']);
+    expect(screen.getAllByTestId('comparison-badge').map((e) => e.textContent)).toEqual(['Leading', 'Behind', 'Leading']);
+    expect(f.calls.filter((c) => c.callId === 'competitors.comparison-metrics')).toHaveLength(1);
+    expect((f.calls[0].input as { body: Record<string, unknown> }).body).toMatchObject({ brandId: 'brand-1', competitor: 'Globex' });
+
+    await waitFor(() => expect(within(section('leadingPrompts')).getAllByTestId('card-grid-title').map((e) => e.textContent)).toEqual(['Prompt a']));
+    const leading = section('leadingPrompts');
+    expect(within(leading).getByText('Dominating')).toBeTruthy();
+    expect(within(leading).getByText('Only Acme mentioned')).toBeTruthy();
+    expect(within(leading).getByText('Chat GPT')).toBeTruthy();
+    const trailing = section('trailingPrompts');
+    expect(within(trailing).getAllByTestId('card-grid-title').map((e) => e.textContent)).toEqual(['Prompt b', 'Prompt d']);
+    expect(within(trailing).getByText('Similar ranking')).toBeTruthy();
+    expect(within(trailing).getByText('Lagging behind')).toBeTruthy();
+    expect(within(trailing).getByText('Only Globex mentioned')).toBeTruthy();
+
+    await waitFor(() => expect(within(section('providers')).getAllByTestId('card-grid-title').map((e) => e.textContent)).toEqual(['Chat GPT', 'Perplexity']));
+    expect(within(section('providers')).getByText('Favours You')).toBeTruthy();
+    expect(within(section('providers')).getByText('Favours Them')).toBeTruthy();
+    expect(within(section('providers')).getByText('55.6%')).toBeTruthy();
+  });
+
+  it('shows the empty and error copy of the spec', async () => {
+    const f = fakeFetcher({ ...responses, 'competitors.comparison-prompts': [prompt('c', 'even', 'no_rankings')], 'competitors.provider-ranking': [] });
+    renderPage(page, { fetcher: f.fetcher, path });
+    expect(await screen.findByText('No leading prompts')).toBeTruthy();
+    expect(await screen.findByText('No trailing prompts')).toBeTruthy();
+    expect(await screen.findByText('No AI provider data available')).toBeTruthy();
+
+    const failing = fakeFetcher({ ...responses, 'competitors.comparison-prompts': new Error('boom') });
+    renderPage(page, { fetcher: failing.fetcher, path });
+    await waitFor(() => expect(screen.getAllByText('Failed to load prompts comparison data')).toHaveLength(2));
+  });
+
+  it('offers the time range as a segmented control and refetches every card on a change', async () => {
+    const f = fakeFetcher(responses);
+    renderPage(page, { fetcher: f.fetcher, path });
+    const group = await screen.findByRole('group', { name: 'Time range' });
+    expect(Array.from(group.querySelectorAll('button')).map((b) => b.textContent)).toEqual(['Last 24 hours', 'Last 7 days', 'Last 30 days', 'Custom date range']);
+    await waitFor(() => expect(screen.getAllByTestId('comparison-yours')).toHaveLength(4));
+    const starts = (call: string) => f.calls.filter((c) => c.callId === call).map((c) => (c.input as { body: { startTime: string } }).body.startTime);
+    const before = starts('competitors.comparison-metrics')[0];
+    fireEvent.click(within(group).getByRole('button', { name: 'Last 30 days' }));
+    for (const call of ['competitors.comparison-metrics', 'competitors.comparison-prompts', 'competitors.provider-ranking']) {
+      await waitFor(() => expect(starts(call).length).toBe(2));
+      const [first, second] = starts(call);
+      expect(new Date(first).getTime() - new Date(second).getTime()).toBe(23 * 86_400_000);
+    }
+    expect(before).toBeTruthy();
+    expect(within(group).getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});

@@ -1,0 +1,52 @@
+import { useMemo, useState } from 'react';
+import { Button, Dialog as FluentDialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { ActionScope, useActionScope } from '../../engine/actions/ActionScope';
+import { WidgetHost, useTemplate } from '../../engine/runtime/WidgetHost';
+import type { WidgetConfig } from '../../engine/runtime/types';
+import type { WidgetProps } from '../types';
+
+// A modal opened by an action. Content widgets see the action's row; a submitting form marks the
+// dialog busy, and a busy dialog ignores Escape, the backdrop and its Close button (modalType stays fixed: changing it remounts the content).
+export interface DialogConfig extends WidgetConfig {
+  title: string;
+  content: WidgetConfig[];
+  closeLabel?: string;
+  size?: 'medium' | 'large';
+}
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  large: { maxWidth: '900px', width: '90vw' },
+});
+
+export default function Dialog({ id, config }: WidgetProps<DialogConfig>) {
+  const styles = useStyles();
+  const outer = useActionScope();
+  const fill = useTemplate(config);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    if (!busy) outer.close?.();
+  };
+  const scope = useMemo(() => ({ ...outer, setBusy, close: outer.close }), [outer]);
+  return (
+    <FluentDialog open modalType="modal" onOpenChange={(_, d) => { if (!d.open) close(); }}>
+      <DialogSurface className={config.size === 'large' ? styles.large : undefined} aria-busy={busy}>
+        <DialogBody>
+          <DialogTitle>{fill(config.title)}</DialogTitle>
+          <DialogContent className={styles.content}>
+            <ActionScope.Provider value={scope}>
+              {config.content.map((w, i) => (
+                <WidgetHost key={i} id={`${id}.content.${i}`} config={w} />
+              ))}
+            </ActionScope.Provider>
+          </DialogContent>
+          {config.closeLabel && (
+            <DialogActions>
+              <Button appearance="secondary" disabled={busy} onClick={close}>{config.closeLabel}</Button>
+            </DialogActions>
+          )}
+        </DialogBody>
+      </DialogSurface>
+    </FluentDialog>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useTemplate } from '../../engine/runtime/WidgetHost';
+import type { WidgetConfig } from '../../engine/runtime/types';
+import type { WidgetProps } from '../types';
+
+export interface LinkConfig extends WidgetConfig {
+  label: string;
+  to: string;
+}
+
+const useStyles = makeStyles({
+  link: { color: tokens.colorBrandForegroundLink, fontWeight: tokens.fontWeightSemibold, textDecorationLine: 'none', ':hover': { textDecorationLine: 'underline' } },
+});
+
+export default function Link({ config }: WidgetProps<LinkConfig>) {
+  const styles = useStyles();
+  const fill = useTemplate(config);
+  return (
+    <RouterLink className={styles.link} to={fill(config.to)}>
+      {fill(config.label)}
+    </RouterLink>
+  );
+}

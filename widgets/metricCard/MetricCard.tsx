@@ -1,0 +1,76 @@
+import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { ArrowDownRegular, ArrowUpRegular, SubtractRegular } from '@fluentui/react-icons';
+import { getPath } from '../../engine/transforms/steps';
+import { formatValue, type FormatSpec } from '../../engine/format/numbers';
+import type { WidgetConfig } from '../../engine/runtime/types';
+import type { WidgetProps } from '../types';
+import { bandFor, trendWord, SENTIMENT_BANDS, SENTIMENT_TREND, type Band, type TrendWords } from './sentiment';
+
+// A single number with its change against the delta window: green arrow up, red arrow down,
+// grey when flat or unknown. `invert` flips the colours where lower is better (ranks).
+export interface MetricCardConfig extends WidgetConfig {
+  value: { field: string; format?: FormatSpec };
+  delta?: { field: string; format?: FormatSpec; invert?: boolean; label?: string };
+  caption?: { field: string; format?: FormatSpec; label: string };
+  message?: { field: string; bands?: Band[]; trend?: Partial<TrendWords> & { field: string } };
+}
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  value: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800, fontWeight: tokens.fontWeightSemibold },
+  delta: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, fontWeight: tokens.fontWeightSemibold },
+  up: { color: tokens.colorPaletteGreenForeground1 },
+  down: { color: tokens.colorPaletteRedForeground1 },
+  flat: { color: tokens.colorNeutralForeground3 },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+export type Direction = 'up' | 'down' | 'flat';
+
+export function directionOf(change: unknown): Direction {
+  if (typeof change !== 'number' || !Number.isFinite(change) || change === 0) return 'flat';
+  return change > 0 ? 'up' : 'down';
+}
+
+export default function MetricCard({ config, data }: WidgetProps<MetricCardConfig>) {
+  const styles = useStyles();
+  const value = getPath(data, config.value.field);
+  const change = config.delta ? getPath(data, config.delta.field) : undefined;
+  const direction = directionOf(change);
+  const good = config.delta?.invert ? (direction === 'up' ? 'down' : direction === 'down' ? 'up' : 'flat') : direction;
+  const Icon = direction === 'up' ? ArrowUpRegular : direction === 'down' ? ArrowDownRegular : SubtractRegular;
+
+  let message: string | null = null;
+  if (config.message) {
+    const band = bandFor(getPath(data, config.message.field) as number | null, config.message.bands ?? SENTIMENT_BANDS);
+    const trend = config.message.trend
+      ? trendWord(getPath(data, config.message.trend.field) as number | null, { ...SENTIMENT_TREND, ...config.message.trend, words: { ...SENTIMENT_TREND.words, ...config.message.trend.words } })
+      : null;
+    message = band ? (trend ? `${band}, ${trend}` : band) : null;
+  }
+
+  return (
+    <div className={styles.root}>
+      <span className={styles.value} data-testid="metric-value">
+        {formatValue(value, config.value.format)}
+      </span>
+      {config.delta && (
+        <span className={mergeClasses(styles.delta, styles[good])} data-testid="metric-delta" data-direction={direction}>
+          <Icon aria-label={direction === 'up' ? 'Increase' : direction === 'down' ? 'Decrease' : 'No change'} />
+          {formatValue(change, config.delta.format ?? 'growth')}
+          {config.delta.label && <Text size={200} className={styles.muted}>{config.delta.label}</Text>}
+        </span>
+      )}
+      {config.caption && (
+        <Text size={200} className={styles.muted}>
+          {config.caption.label} {formatValue(getPath(data, config.caption.field), config.caption.format)}
+        </Text>
+      )}
+      {message && (
+        <Text size={200} className={styles.muted} data-testid="metric-message">
+          {message}
+        </Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { WIDGET_KINDS, widgetKind } from './registry';
+
+const root = join(__dirname, '..');
+
+describe('widget registry', () => {
+  it('registers the overview kinds', () => {
+    expect(WIDGET_KINDS).toEqual(expect.arrayContaining(['chart', 'header', 'link', 'metricCard', 'rankedList', 'segmented', 'table', 'text']));
+    expect(widgetKind('nope')).toBeUndefined();
+    expect(widgetKind('toString')).toBeUndefined();
+  });
+
+  it('every kind loads a component and has a schema whose type const is the kind, plus fixtures', async () => {
+    for (const kind of WIDGET_KINDS) {
+      const entry = widgetKind(kind)!;
+      const lazy = entry.component as unknown as { _payload?: { _result: () => Promise<{ default: unknown }> } };
+      if (lazy._payload) {
+        const mod = await lazy._payload._result();
+        expect(typeof mod.default).toBe('function');
+      }
+      const schemaPath = join(root, 'schemas/widgets', `${kind}.schema.json`);
+      expect(existsSync(schemaPath), schemaPath).toBe(true);
+      const schema = JSON.parse(readFileSync(schemaPath, 'utf8'));
+      expect(schema.properties.type.const).toBe(kind);
+      const fixtures = readdirSync(join(root, 'widgets', kind, 'fixtures'));
+      expect(fixtures).toContain('valid.json');
+      expect(fixtures).toContain('invalid.json');
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import { useContext, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import {
+  Badge,
+  Table as FluentTable,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { PageContext } from '../../engine/runtime/PageContext';
+import type { WidgetConfig } from '../../engine/runtime/types';
+import { exportCsv } from '../../engine/export/csv';
+import { exportExcel } from '../../engine/export/excel';
+import { getPath } from '../../engine/transforms/steps';
+import type { WidgetProps } from '../types';
+import { badgeFor, cellText, exportColumns, type ColumnSpec } from '../shared/columns';
+import { ExportMenu } from '../shared/ExportMenu';
+import { nextSort, sortRows, type SortState } from './sortRows';
+import { rowHref, type RowLinkSpec } from './rowLink';
+import { useSearchAndPages } from './useSearchAndPages';
+import { TableSearch } from './TableSearch';
+import { TablePager } from './TablePager';
+import type { SearchSpec } from './searchRows';
+import type { PaginationSpec } from './paginate';
+import { useTableInteractions, type InteractionConfig } from './interactions';
+import { listCellText, type ListDisplay } from './listCell';
+
+export interface TableConfig extends WidgetConfig, InteractionConfig {
+  columns: ColumnSpec[];
+  defaultSort?: SortState;
+  rowLink?: RowLinkSpec;
+  search?: SearchSpec;
+  pagination?: PaginationSpec;
+  export?: { formats: Array<'csv' | 'excel'>; filename?: string };
+}
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  tools: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', marginLeft: 'auto' },
+  scroll: { overflowX: 'auto' },
+  search: { display: 'flex', paddingBottom: tokens.spacingVerticalS, maxWidth: '320px' },
+  linkRow: { cursor: 'pointer' },
+  link: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'none', ':hover': { textDecorationLine: 'underline' } },
+  end: { textAlign: 'end', justifyContent: 'flex-end' },
+  badge: { whiteSpace: 'nowrap' },
+});
+
+export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
+  const styles = useStyles();
+  const page = useContext(PageContext);
+  const navigate = useNavigate();
+  const [sort, setSort] = useState<SortState | null>(config.defaultSort ?? null);
+  const ctx = page?.bindings ?? {};
+  const allRows = useMemo(() => (Array.isArray(data) ? (data as Array<Record<string, unknown>>) : []), [data]);
+  // Tabs, selection, bulk and row actions (interactions.tsx); `rows` are the current tab's.
+  const interactions = useTableInteractions(id, config, allRows, ctx);
+  const rows = interactions.rows;
+  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  // Search and paging (useSearchAndPages.ts): exports write every matched row, not one page.
+  const paged = useSearchAndPages(sorted, config.search, config.pagination);
+  const filename = config.export?.filename ?? config.title ?? id;
+
+  const onExport = async (format: string) => {
+    const columns = exportColumns(config.columns);
+    if (format === 'excel') await exportExcel(paged.matched, columns, filename);
+    else if (format === 'csv') await exportCsv(paged.matched, columns, filename);
+    else console.warn(`Unsupported export format: ${format}`);
+  };
+
+  return (
+    <>
+      {(config.export || interactions.tabsBar || interactions.bulkBar) && (
+        <div className={styles.toolbar}>
+          {interactions.tabsBar}
+          {interactions.bulkBar}
+          <div className={styles.tools}>
+            {config.export && <ExportMenu formats={config.export.formats} onExport={onExport} />}
+          </div>
+        </div>
+      )}
+      {config.search && (
+        <div className={styles.search}>
+          <TableSearch spec={config.search} value={paged.query} onChange={paged.setQuery} label={config.title ?? id} />
+        </div>
+      )}
+      <div className={styles.scroll}>
+        <FluentTable size="small" aria-label={config.title ?? id}>
+          <TableHeader>
+            <TableRow>
+              {interactions.selectHeader}
+              {config.columns.map((c) => {
+                const sortable = c.sortable !== false;
+                const direction = sort?.field === c.field ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
+                return (
+                  <TableHeaderCell
+                    key={c.field}
+                    className={c.align === 'end' ? styles.end : undefined}
+                    style={c.width ? { width: c.width } : undefined}
+                    sortable={sortable}
+                    sortDirection={direction}
+                    onClick={sortable ? () => setSort(nextSort(sort, c.field)) : undefined}
+                  >
+                    {c.header}
+                  </TableHeaderCell>
+                );
+              })}
+              {interactions.actionsHeader}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {paged.visible.map((row, r) => {
+              const href = rowHref(config.rowLink, row, ctx);
+              return (
+                <TableRow key={r} className={href ? styles.linkRow : undefined} onClick={href ? () => navigate(href) : undefined} data-href={href ?? undefined}>
+                  {interactions.selectCell(row)}
+                  {config.columns.map((c, i) => {
+                    const value = getPath(row, c.field);
+                    const list = (c as ColumnSpec & { list?: ListDisplay }).list;
+                    const text = list ? listCellText(value, list) : cellText(c, row);
+                    let content: React.ReactNode = text;
+                    if (c.badge) {
+                      const b = badgeFor(c.badge, value);
+                      content = (
+                        <Badge appearance="tint" color={b.color ?? 'informative'} className={styles.badge}>
+                          {b.label}
+                        </Badge>
+                      );
+                    } else if (i === 0 && href) {
+                      content = (
+                        <RouterLink className={styles.link} to={href} onClick={(e) => e.stopPropagation()}>
+                          {text}
+                        </RouterLink>
+                      );
+                    }
+                    return (
+                      <TableCell key={c.field} className={c.align === 'end' ? styles.end : undefined} title={c.maxLength ? String(value ?? '') : undefined}>
+                        {content}
+                      </TableCell>
+                    );
+                  })}
+                  {interactions.actionsCell(row, r)}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </FluentTable>
+      </div>
+      {config.pagination && (
+        <TablePager page={paged.page} pageSize={config.pagination.pageSize} total={paged.matched.length} onPage={paged.setPage} label={config.title ?? id} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Checkbox, Tab, TabList, TableCell, TableHeaderCell, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ActionScope } from '../../engine/actions/ActionScope';
+import type { BindingContext } from '../../engine/bindings/resolve';
+import { WidgetHost } from '../../engine/runtime/WidgetHost';
+import type { WidgetConfig } from '../../engine/runtime/types';
+import { rowKey, selectAllState, selectedRows, toggleAll, toggleOne, type Row } from './selection';
+import { rowsForTab, tabCounts, type TableTab } from './tabs';
+
+// The table's interactive parts, kept apart from Table.tsx: tabs with counters, a selection
+// column with select-all (indeterminate), a bulk bar of inline actionButtons that see the
+// selection, and a row actions column of inline actionButtons that see their row.
+export interface InteractionConfig {
+  tabs?: TableTab[];
+  selection?: { key: string; label?: string };
+  bulkActions?: WidgetConfig[];
+  rowActions?: { header?: string; width?: string; widgets: WidgetConfig[] };
+}
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  count: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, justifyContent: 'flex-end' },
+});
+
+export function useTableInteractions(id: string, config: InteractionConfig, rows: Row[], ctx: BindingContext) {
+  const styles = useStyles();
+  const [tab, setTab] = useState(0);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const tabs = config.tabs ?? [];
+  const counts = useMemo(() => tabCounts(rows, tabs, ctx), [rows, tabs, ctx]);
+  const visible = useMemo(() => (tabs.length ? rowsForTab(rows, tabs[Math.min(tab, tabs.length - 1)], ctx) : rows), [rows, tabs, tab, ctx]);
+  const key = config.selection?.key;
+  const chosen = useMemo(() => (key ? selectedRows(visible, selected, key) : []), [visible, selected, key]);
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
+  // A new tab starts with nothing selected: bulk actions apply to the current tab only.
+  useEffect(() => clearSelection(), [tab, clearSelection]);
+
+  const tabsBar = tabs.length ? (
+    <TabList selectedValue={String(tab)} onTabSelect={(_, d) => setTab(Number(d.value))} size="small">
+      {tabs.map((t, i) => (
+        <Tab key={i} value={String(i)} data-count={counts[i]}>{`${t.label} (${counts[i]})`}</Tab>
+      ))}
+    </TabList>
+  ) : null;
+
+  const bulkScope = useMemo(() => ({ selection: chosen, clearSelection }), [chosen, clearSelection]);
+  const bulkBar = key && config.bulkActions?.length ? (
+    <div className={styles.bar} aria-label="Bulk actions">
+      <Text size={200} className={styles.count} data-testid={`${id}-selected-count`}>{`${chosen.length} selected`}</Text>
+      <ActionScope.Provider value={bulkScope}>
+        {config.bulkActions.map((w, i) => <WidgetHost key={i} id={`${id}.bulkActions.${i}`} config={w} />)}
+      </ActionScope.Provider>
+    </div>
+  ) : null;
+
+  const state = key ? selectAllState(visible, selected, key) : 'none';
+  const selectHeader = key ? (
+    <TableHeaderCell style={{ width: '44px' }}>
+      <Checkbox
+        aria-label={config.selection?.label ?? 'Select all'}
+        checked={state === 'all' ? true : state === 'some' ? 'mixed' : false}
+        disabled={visible.length === 0}
+        onChange={() => setSelected((s) => toggleAll(visible, s, key))}
+      />
+    </TableHeaderCell>
+  ) : null;
+  const selectCell = (row: Row) =>
+    key ? (
+      <TableCell onClick={(e) => e.stopPropagation()}>
+        <Checkbox aria-label={`Select ${rowKey(row, key)}`} checked={selected.has(rowKey(row, key))} onChange={() => setSelected((s) => toggleOne(s, rowKey(row, key)))} />
+      </TableCell>
+    ) : null;
+
+  const actionsHeader = config.rowActions ? <TableHeaderCell style={config.rowActions.width ? { width: config.rowActions.width } : undefined}>{config.rowActions.header ?? ''}</TableHeaderCell> : null;
+  const actionsCell = (row: Row, r: number) =>
+    config.rowActions ? (
+      <TableCell onClick={(e) => e.stopPropagation()}>
+        <div className={styles.actions}>
+          <ActionScope.Provider value={{ row }}>
+            {config.rowActions.widgets.map((w, i) => <WidgetHost key={i} id={`${id}.rowActions.${r}.${i}`} config={w} />)}
+          </ActionScope.Provider>
+        </div>
+      </TableCell>
+    ) : null;
+
+  return { rows: visible, tabsBar, bulkBar, selectHeader, selectCell, actionsHeader, actionsCell };
+}

@@ -1,0 +1,19 @@
+import { resolveValue, type BindingContext } from '../../engine/bindings/resolve';
+import { fillPath } from '../../engine/format/template';
+import { matches, type Condition } from '../../engine/transforms/steps';
+
+// Row links: {"to": "/app/competitors/comparison/{brandName}", "unless": {"field": "brandName",
+// "op": "eq", "value": {"$brand": "name"}}} — the own brand's row does not link.
+export interface RowLinkSpec {
+  to: string;
+  unless?: Condition | Condition[];
+}
+
+export function rowHref(spec: RowLinkSpec | undefined, row: Record<string, unknown>, ctx: BindingContext): string | null {
+  if (!spec) return null;
+  const rowCtx = { ...ctx, row };
+  const unless = spec.unless ? (Array.isArray(spec.unless) ? spec.unless : [spec.unless]) : [];
+  const blocked = unless.length > 0 && unless.every((c) => matches(row, { ...c, value: resolveValue(c.value, rowCtx) }));
+  if (blocked) return null;
+  return fillPath(spec.to, row);
+}

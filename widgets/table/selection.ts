@@ -1,0 +1,38 @@
+import { getPath } from '../../engine/transforms/steps';
+
+// Row selection of a table (spec §4 "Table": a select-all checkbox with an indeterminate state).
+// Keys are a row field (promptId); only rows of the current tab count as selected.
+export type Row = Record<string, unknown>;
+export type SelectAllState = 'none' | 'some' | 'all';
+
+export function rowKey(row: Row, field: string): string {
+  return String(getPath(row, field) ?? '');
+}
+
+export function selectedRows(rows: Row[], selected: ReadonlySet<string>, field: string): Row[] {
+  return rows.filter((r) => selected.has(rowKey(r, field)));
+}
+
+export function selectAllState(rows: Row[], selected: ReadonlySet<string>, field: string): SelectAllState {
+  const n = selectedRows(rows, selected, field).length;
+  if (n === 0) return 'none';
+  return n === rows.length ? 'all' : 'some';
+}
+
+/** Select-all: when every visible row is selected it clears them, otherwise selects them all. */
+export function toggleAll(rows: Row[], selected: ReadonlySet<string>, field: string): Set<string> {
+  const next = new Set(selected);
+  const all = selectAllState(rows, selected, field) === 'all';
+  for (const r of rows) {
+    if (all) next.delete(rowKey(r, field));
+    else next.add(rowKey(r, field));
+  }
+  return next;
+}
+
+export function toggleOne(selected: ReadonlySet<string>, key: string): Set<string> {
+  const next = new Set(selected);
+  if (next.has(key)) next.delete(key);
+  else next.add(key);
+  return next;
+}

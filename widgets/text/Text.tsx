@@ -1,0 +1,23 @@
+import { Text as FluentText, makeStyles, tokens } from '@fluentui/react-components';
+import { useTemplate } from '../../engine/runtime/WidgetHost';
+import type { WidgetConfig } from '../../engine/runtime/types';
+import type { WidgetProps } from '../types';
+
+// Display copy with {name} placeholders from `values` (optionally formatted through `formats`).
+export interface TextConfig extends WidgetConfig {
+  text: string;
+  variant?: 'body' | 'caption' | 'subtitle';
+}
+
+const useStyles = makeStyles({ caption: { color: tokens.colorNeutralForeground3 } });
+
+export default function Text({ config }: WidgetProps<TextConfig>) {
+  const styles = useStyles();
+  const fill = useTemplate(config);
+  const variant = config.variant ?? 'body';
+  return (
+    <FluentText as="p" size={variant === 'subtitle' ? 400 : variant === 'caption' ? 200 : 300} className={variant === 'caption' ? styles.caption : undefined} style={{ margin: 0 }}>
+      {fill(config.text)}
+    </FluentText>
+  );
+}
