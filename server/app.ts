@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { fastifyPath, loadCatalogue, type Catalogue } from './catalogue/load.js';
+import type { AuthUser, CallRoute } from './http/call.js';
+import type { ServerContext } from './http/context.js';
+import { errorHandler } from './http/error-handler.js';
+import { unauthenticated } from './http/errors.js';
+import { createValidatorCompiler } from './http/validation.js';
+
+/** Resolves the signed-in user from a request (cookies); null when nobody is signed in. */
+export type Authenticate = (request: FastifyRequest) => Promise<AuthUser | null>;
+
+export interface BuildAppOptions {
+  /** The auth engineer's hook; without it every `auth !== false` call answers 401. */
+  authenticate?: Authenticate;
+  /** Defaults to schemas/api; tests pass a folder with their own call files. */
+  catalogue?: Catalogue;
+  logger?: FastifyServerOptions['logger'];
+  /** Request body limit in bytes (JSON); uploads have their own limit. */
+  bodyLimit?: number;
+  /** Profile pictures and other uploads. */
+  maxUploadBytes?: number;
+  /**
+   * Trust X-Forwarded-* (request.ip, protocol) only behind a known proxy; otherwise a client
+   * could pick its own IP and slip past per-IP limits. Default false.
+   */
+  trustProxy?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook on calls that need a user. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    catalogue: Catalogue;
+    /** Catalogue calls that have no route module yet (not registered, so they answer 404). */
+    notImplemented: string[];
+  }
+}
+
+export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
+export const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The API: every CallRoute is registered at the method and path its catalogue file names, with the
+ * file's request schemas for validation and its response schema for 2xx serialisation, so routes
+ * cannot drift from the contract the client and lint read.
+ */
+export async function buildApp(ctx: ServerContext, routes: CallRoute[], options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const catalogue = options.catalogue ?? loadCatalogue();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+  });
+  app.decorate('catalogue', catalogue);
+  app.decorateRequest('user', null);
+
+  for (const schema of catalogue.shared) app.addSchema(schema);
+  app.setValidatorCompiler(createValidatorCompiler(catalogue.shared));
+  app.setErrorHandler(errorHandler);
+
+  await app.register(fastifyCookie);
+  // Plain HTML form posts (login as a browser navigation, the local checkout and reset pages).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, files: 1 } });
+
+  const authenticate = options.authenticate ?? (async () => null);
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const call = catalogue.calls[route.id];
+    if (!call) throw new Error(`Route module "${route.id}" has no call file schemas/api/calls/${route.id}.json`);
+    if (seen.has(route.id)) throw new Error(`Call "${route.id}" is registered twice`);
+    seen.add(route.id);
+    const needsAuth = route.auth !== false;
+    app.route({
+      method: call.method,
+      url: fastifyPath(call.path),
+      schema: {
+        ...(call.body ? { body: call.body } : {}),
+        ...(call.query ? { querystring: call.query } : {}),
+        ...(call.params ? { params: call.params } : {}),
+        response: { '2xx': call.response },
+      },
+      // Auth runs before validation: an anonymous caller learns nothing about the request shape.
+      onRequest: needsAuth
+        ? async (request: FastifyRequest) => {
+            const user = await authenticate(request);
+            if (!user) throw unauthenticated();
+            request.user = user;
+          }
+        : undefined,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const result = await route.handler({
+          body: request.body,
+          query: request.query,
+          params: request.params,
+          user: request.user as AuthUser,
+          ctx,
+          request,
+          reply,
+        });
+        if (result === reply || reply.sent) return reply;
+        if (result === undefined) return reply.code(204).send();
+        return result;
+      },
+    });
+  }
+  app.decorate(
+    'notImplemented',
+    Object.keys(catalogue.calls)
+      .filter((id) => !seen.has(id))
+      .sort(),
+  );
+
+  const webDir = ctx.config.webDir;
+  const serveWeb = webDir !== null && fs.existsSync(path.join(webDir, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: true,
+      index: ['index.html'],
+      // Vite's hashed bundles never change under the same name; index.html must always revalidate.
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.startsWith(path.join(webDir, 'assets') + path.sep);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  // Liveness for load balancers and deploy checks; outside /api and the catalogue on purpose.
+  app.get('/healthz', async () => {
+    await ctx.db.query('SELECT 1 AS ok');
+    return { ok: true };
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    // SPA fallback: client-side routes (no file extension) outside /api get the app shell.
+    if (serveWeb && (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api') && !path.extname(pathname)) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND', details: null });
+  });
+
+  return app;
+}

@@ -1,0 +1,13 @@
+/** Session lifetimes. The client refreshes when its last refresh is over 2 hours old, so a 4-hour
+ * access token never lapses for an active tab; the refresh token keeps a session for 30 days. */
+export const ACCESS_TOKEN_TTL_SECONDS = 4 * 60 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export const ACCESS_COOKIE = 'as_access';
+export const REFRESH_COOKIE = 'as_refresh';
+/** The refresh cookie is only ever sent to the auth calls (refresh, logout). */
+export const REFRESH_COOKIE_PATH = '/api/auth';
+
+/** Login throttling: attempts per email + client address inside the window. */
+export const LOGIN_MAX_ATTEMPTS = 10;
+export const LOGIN_WINDOW_SECONDS = 15 * 60;

@@ -1,0 +1,21 @@
+import type { Db } from '../db/types.js';
+
+export interface ServerConfig {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Public origin used in redirects and printed at start. */
+  publicUrl: string;
+  /** Directory of the built front end; null when the API runs alone (tests). */
+  webDir: string | null;
+  /** Cookies get `Secure` only behind https. */
+  secureCookies: boolean;
+}
+
+/** What every route handler can reach. Tests build one with a fixed clock. */
+export interface ServerContext {
+  db: Db;
+  config: ServerConfig;
+  /** Injected so tests and the demo data agree on "now". */
+  now: () => Date;
+}

@@ -1,0 +1,142 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { accessSessionId } from '../../auth/authenticate.js';
+import { REFRESH_COOKIE } from '../../auth/constants.js';
+import { clearSessionCookies, setSessionCookies } from '../../auth/cookies.js';
+import { attemptKey, clearFailedLogins, loginRetryAfter, recordFailedLogin } from '../../auth/loginThrottle.js';
+import { loadSessionSecret } from '../../auth/secret.js';
+import { openSession, revokeSession, rotateSession } from '../../auth/sessions.js';
+import { sessionIdOfRefreshToken, sha256 } from '../../auth/tokens.js';
+import { hashPassword, verifyPassword } from '../../security/password.js';
+import { defineCall } from '../../http/call.js';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { safeRedirect } from './redirects.js';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Please contact support to reactivate your account.';
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+
+interface LoginBody {
+  email: string;
+  password: string;
+  redirectUrl?: string;
+}
+
+/** Checked against when the email is unknown, so a miss costs the same time as a wrong password. */
+let dummyHash: Promise<string> | null = null;
+
+/** A plain HTML form post (no script) gets redirects both ways instead of JSON. */
+function isFormPost(request: FastifyRequest): boolean {
+  return String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+export const login = defineCall<LoginBody, { redirectUrl?: string }>(
+  'auth.login',
+  async ({ body, query, ctx, request, reply }) => {
+    const redirectUrl = body.redirectUrl ?? query.redirectUrl;
+    try {
+      const user = await checkCredentials(ctx, body, request, reply);
+      const tokens = await openSession(ctx.db, user.id, ctx.now(), loadSessionSecret(ctx.config));
+      setSessionCookies(reply, ctx.config, tokens);
+      if (redirectUrl || isFormPost(request)) {
+        return reply.redirect(safeRedirect(redirectUrl, request, ctx.config.publicUrl, '/app/home'), 303);
+      }
+      return { user: { id: user.id, name: user.name, email: user.email, isOnboarded: user.is_onboarded } };
+    } catch (err) {
+      if (!(err instanceof HttpError) || !isFormPost(request)) throw err;
+      // Back to the login page with the message, keeping where the user was going.
+      const params = new URLSearchParams({ error: err.message });
+      if (redirectUrl) params.set('redirectUrl', redirectUrl);
+      return reply.redirect(`/login?${params}`, 303);
+    }
+  },
+  { auth: false },
+);
+
+async function checkCredentials(ctx: ServerContext, body: LoginBody, request: FastifyRequest, reply: FastifyReply) {
+  const now = ctx.now();
+  const email = body.email.trim().toLowerCase();
+  const key = attemptKey(email, request.ip);
+  const retryAfter = await loginRetryAfter(ctx.db, key, now);
+  if (retryAfter > 0) {
+    reply.header('Retry-After', String(retryAfter));
+    throw new HttpError(
+      429,
+      'TOO_MANY_ATTEMPTS',
+      `Too many login attempts. Please try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? 's' : ''}.`,
+      { retryAfterSeconds: retryAfter },
+    );
+  }
+  const rows = await ctx.db.query<{ id: string; name: string; email: string; password_hash: string; is_active: boolean; is_onboarded: boolean }>(
+    `SELECT id, name, email, password_hash, is_active, is_onboarded FROM users WHERE lower(email) = $1`,
+    [email],
+  );
+  const user = rows[0];
+  dummyHash ??= hashPassword('not-a-real-password');
+  const ok = await verifyPassword(body.password, user ? user.password_hash : await dummyHash);
+  if (!user || !ok) {
+    await recordFailedLogin(ctx.db, key, now);
+    throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  }
+  // Only after the password matched, so deactivation tells a guesser nothing.
+  if (!user.is_active) throw new HttpError(400, 'ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
+  await clearFailedLogins(ctx.db, key);
+  return user;
+}
+
+export const refresh = defineCall(
+  'auth.refresh',
+  async ({ ctx, request, reply }) => {
+    const token = request.cookies?.[REFRESH_COOKIE];
+    const result = token ? await rotateSession(ctx.db, token, ctx.now(), loadSessionSecret(ctx.config)) : null;
+    if (!result || !result.ok) {
+      clearSessionCookies(reply, ctx.config);
+      // Spec §8: the client shows the Account Deactivated page for a 400 that says so.
+      if (result?.reason === 'inactive') throw new HttpError(400, 'ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
+      const code = result?.reason === 'reused' || result?.reason === 'unknown' ? 'INVALID_TOKEN' : 'SESSION_EXPIRED';
+      throw new HttpError(401, code, SESSION_EXPIRED_MESSAGE);
+    }
+    setSessionCookies(reply, ctx.config, result.tokens);
+    return { success: true };
+  },
+  { auth: false },
+);
+
+/** Ends the session behind either cookie (the access one may have expired already). */
+async function endSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const secret = loadSessionSecret(ctx.config);
+  const fromAccess = accessSessionId(request, secret, ctx.now());
+  if (fromAccess) await revokeSession(ctx.db, fromAccess);
+  const refreshToken = request.cookies?.[REFRESH_COOKIE];
+  const fromRefresh = refreshToken ? sessionIdOfRefreshToken(refreshToken) : null;
+  if (fromRefresh && refreshToken) {
+    // Only the holder of the current refresh token may end the session this way.
+    await ctx.db.query(`UPDATE auth_sessions SET revoked = true WHERE id = $1 AND refresh_hash = $2`, [
+      fromRefresh,
+      sha256(refreshToken),
+    ]);
+  }
+  clearSessionCookies(reply, ctx.config);
+}
+
+export const logoutPost = defineCall<unknown, { redirectUrl?: string }>(
+  'auth.logout.post',
+  async ({ query, ctx, request, reply }) => {
+    await endSession(ctx, request, reply);
+    if (query.redirectUrl) return reply.redirect(safeRedirect(query.redirectUrl, request, ctx.config.publicUrl, '/login'), 303);
+    return { success: true };
+  },
+  { auth: false },
+);
+
+/** The browser navigates here (user menu, onboarding shell): always answers with a redirect. */
+export const logoutGet = defineCall<unknown, { redirectUrl?: string }>(
+  'auth.logout.get',
+  async ({ query, ctx, request, reply }) => {
+    await endSession(ctx, request, reply);
+    return reply.redirect(safeRedirect(query.redirectUrl, request, ctx.config.publicUrl, '/login'), 303);
+  },
+  { auth: false },
+);
+
+export const authRoutes = [login, refresh, logoutPost, logoutGet];

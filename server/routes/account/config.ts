@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineCall } from '../../http/call.js';
+import { PASSWORD_CHANGE_COOLDOWN_SECONDS } from './passwordChange.js';
+import { TRIAL_DAYS } from '../../payments/provider.js';
+
+/** The version label in the sidebar is the package version, so it changes with every release. */
+const version = (() => {
+  try {
+    const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../package.json');
+    return String(JSON.parse(fs.readFileSync(pkg, 'utf8')).version ?? '1.0.0');
+  } catch {
+    return '1.0.0';
+  }
+})();
+
+/** Feature switches the client reads; APP_FEATURES (JSON object of booleans) overrides them per deployment. */
+export function featureFlags(env: NodeJS.ProcessEnv = process.env): Record<string, boolean> {
+  const features: Record<string, boolean> = {
+    exports: true,
+    agencyAccounts: false,
+    emergingThreats: true,
+    brandSharing: false,
+  };
+  if (env.APP_FEATURES) {
+    try {
+      for (const [name, on] of Object.entries(JSON.parse(env.APP_FEATURES) as Record<string, unknown>)) {
+        if (typeof on === 'boolean') features[name] = on;
+      }
+    } catch {
+      /* a malformed override is ignored rather than taking the app down */
+    }
+  }
+  return features;
+}
+
+export const getConfig = defineCall(
+  'config',
+  async () => ({
+    data: {
+      features: featureFlags(),
+      settings: {
+        checkoutSessionRefreshMinutes: Number(process.env.CHECKOUT_SESSION_REFRESH_MINUTES ?? 25) || 25,
+        trialDays: TRIAL_DAYS,
+        paymentProvider: 'local',
+        supportEmail: process.env.SUPPORT_EMAIL ?? 'support@answerscope.app',
+        passwordResetCooldownSeconds: PASSWORD_CHANGE_COOLDOWN_SECONDS,
+      },
+      version,
+    },
+  }),
+  { auth: false },
+);
+
+export const configRoutes = [getConfig];

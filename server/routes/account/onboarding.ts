@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import type { AuthUser } from '../../http/call.js';
+import { defineCall } from '../../http/call.js';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError, badRequest } from '../../http/errors.js';
+import { getPaymentProvider } from '../../payments/index.js';
+import { runPromptNow } from '../../scheduler/index.js';
+import { requireBrandAccess } from '../access.js';
+import { suggestForBrand } from './brandSuggestions.js';
+import { validateBrandInput } from './brandValidation.js';
+import { insertBrand, replaceCompetitors } from './brands.js';
+import { parseJson } from './json.js';
+import { latestSubscription } from './plans.js';
+import { buildSnapshot } from './snapshot.js';
+
+/** Onboarding prompts run on the three assistants the snapshot names, daily, in the brand's country. */
+export const ONBOARDING_PROVIDERS = ['openai', 'perplexity', 'google'];
+export const DAILY_CRON = '0 0 * * *';
+/** Competitors tracked from the start for a brand created in onboarding (there is no competitor step). */
+const ONBOARDING_COMPETITORS = 5;
+
+interface ProgressRow {
+  step: number;
+  state: string;
+  brand_id: string | null;
+  snapshot_generated: boolean;
+}
+
+async function loadProgress(ctx: ServerContext, userId: string): Promise<ProgressRow | null> {
+  const rows = await ctx.db.query<ProgressRow>(
+    `SELECT step, state, brand_id, snapshot_generated FROM onboarding_progress WHERE user_id = $1`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+export const onboardingProgress = defineCall('onboarding.progress', async ({ user, ctx }) => {
+  const progress = await loadProgress(ctx, user.id);
+  const brandRows = progress?.brand_id
+    ? await ctx.db.query<{ id: string; name: string; url: string; location: string }>(
+        `SELECT b.id, b.name, b.url, b.location FROM brands b JOIN brand_members m ON m.brand_id = b.id
+          WHERE b.id = $1 AND m.user_id = $2`,
+        [progress.brand_id, user.id],
+      )
+    : [];
+  const brand = brandRows[0];
+  const prompts = brand
+    ? await ctx.db.query<{ text: string }>(`SELECT text FROM prompts WHERE brand_id = $1 ORDER BY created_at, id`, [brand.id])
+    : [];
+  const state = parseJson<Record<string, unknown>>(progress?.state, {});
+  return {
+    id: brand?.id ?? null,
+    name: brand?.name ?? null,
+    url: brand?.url ?? null,
+    location: brand?.location ?? null,
+    prompts: prompts.map((p) => ({ prompt: p.text })),
+    snapshotGenerated: progress?.snapshot_generated ?? false,
+    step: progress?.step ?? null,
+    accountType: typeof state.accountType === 'string' ? state.accountType : null,
+  };
+});
+
+type SelectedPrompt = string | { prompt: string; weighted_score?: number; weightageScore?: number };
+
+interface SaveBody {
+  step: number;
+  accountType?: string | null;
+  organizationName?: string | null;
+  brandName?: string | null;
+  brandWebsite?: string | null;
+  brandCountry?: string | null;
+  selectedPrompts?: SelectedPrompt[];
+  termsAccepted?: boolean;
+}
+
+async function saveProgress(ctx: ServerContext, userId: string, step: number, state: SaveBody, brandId: string | null) {
+  const now = ctx.now().toISOString();
+  const existing = await loadProgress(ctx, userId);
+  if (existing) {
+    await ctx.db.query(
+      `UPDATE onboarding_progress SET step = $1, state = $2, brand_id = $3, updated_at = $4 WHERE user_id = $5`,
+      [step, JSON.stringify(state), brandId, now, userId],
+    );
+  } else {
+    await ctx.db.query(
+      `INSERT INTO onboarding_progress (user_id, step, state, brand_id, snapshot_generated, updated_at) VALUES ($1, $2, $3, $4, false, $5)`,
+      [userId, step, JSON.stringify(state), brandId, now],
+    );
+  }
+}
+
+/** Step 2: the onboarding brand is created once, then edited in place. */
+async function upsertOnboardingBrand(ctx: ServerContext, user: AuthUser, body: SaveBody, brandId: string | null): Promise<string> {
+  const input = validateBrandInput({ name: body.brandName, website: body.brandWebsite, location: body.brandCountry });
+  if (brandId) {
+    const owned = await ctx.db.query<{ id: string }>(
+      `SELECT brand_id AS id FROM brand_members WHERE brand_id = $1 AND user_id = $2 AND role = 'owner'`,
+      [brandId, user.id],
+    );
+    if (owned[0]) {
+      await ctx.db.query(`UPDATE brands SET name = $1, url = $2, location = $3 WHERE id = $4`, [input.name, input.website, input.location, brandId]);
+      return brandId;
+    }
+  }
+  const id = await insertBrand(ctx, user.id, input);
+  const competitors = suggestForBrand(input).suggestedCompetitors.slice(0, ONBOARDING_COMPETITORS);
+  if (competitors.length > 0) {
+    const [brand] = await ctx.db.query<any>(`SELECT * FROM brands WHERE id = $1`, [id]);
+    await replaceCompetitors(ctx, brand, competitors);
+  }
+  return id;
+}
+
+/** Step 3: the brand's prompts become exactly the selection (prompts dropped from it lose their runs). */
+async function replaceOnboardingPrompts(ctx: ServerContext, brandId: string, selected: SelectedPrompt[]): Promise<number> {
+  const texts: string[] = [];
+  for (const item of selected) {
+    const text = (typeof item === 'string' ? item : item.prompt).trim();
+    if (text && !texts.some((t) => t.toLowerCase() === text.toLowerCase())) texts.push(text);
+  }
+  if (texts.length === 0) throw badRequest('At least one prompt must be selected', { field: 'selectedPrompts' });
+  const [brand] = await ctx.db.query<{ location: string }>(`SELECT location FROM brands WHERE id = $1`, [brandId]);
+  const now = ctx.now().getTime();
+  await ctx.db.transaction(async (tx) => {
+    const existing = await tx.query<{ id: string; text: string }>(`SELECT id, text FROM prompts WHERE brand_id = $1`, [brandId]);
+    const keep = new Set(texts.map((t) => t.toLowerCase()));
+    for (const p of existing) {
+      if (keep.has(p.text.trim().toLowerCase())) continue;
+      for (const table of ['citations', 'mentions', 'runs']) await tx.query(`DELETE FROM ${table} WHERE prompt_id = $1`, [p.id]);
+      await tx.query(`DELETE FROM prompts WHERE id = $1`, [p.id]);
+    }
+    const have = new Set(existing.map((p) => p.text.trim().toLowerCase()));
+    for (const [i, text] of texts.entries()) {
+      if (have.has(text.toLowerCase())) continue;
+      // One millisecond apart so listing by created_at keeps the user's selection order.
+      const createdAt = new Date(now + i).toISOString();
+      await tx.query(
+        `INSERT INTO prompts (id, brand_id, text, frequency_cron, providers, locations, state, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $7)`,
+        [`prm_${randomBytes(10).toString('base64url')}`, brandId, text, DAILY_CRON, JSON.stringify(ONBOARDING_PROVIDERS), JSON.stringify([brand.location]), createdAt],
+      );
+    }
+  });
+  return texts.length;
+}
+
+export const onboardingSave = defineCall<SaveBody>('onboarding.save', async ({ body, user, ctx }) => {
+  const progress = await loadProgress(ctx, user.id);
+  let brandId = progress?.brand_id ?? null;
+  const accountType = body.accountType ?? parseJson<SaveBody>(progress?.state, { step: 1 }).accountType;
+  if (accountType !== 'individual' && accountType !== 'agency') throw badRequest('Account type is required', { field: 'accountType' });
+  if (accountType === 'agency') throw badRequest('The agency account type is coming soon. Please choose Individual.', { field: 'accountType' });
+
+  let suggestedPrompts: { prompt: string; weightageScore: number }[] = [];
+  let promptCount: number | null = null;
+  if (body.step >= 2) {
+    brandId = await upsertOnboardingBrand(ctx, user, body, brandId);
+    const [brand] = await ctx.db.query<{ name: string; url: string; location: string }>(`SELECT name, url, location FROM brands WHERE id = $1`, [brandId]);
+    suggestedPrompts = suggestForBrand({ name: brand.name, website: brand.url, location: brand.location }).suggestedPrompts;
+  }
+  if (body.step >= 3) promptCount = await replaceOnboardingPrompts(ctx, brandId!, body.selectedPrompts ?? []);
+  await saveProgress(ctx, user.id, body.step, { ...body, accountType }, brandId);
+  return { success: true, step: body.step, brandId, suggestedPrompts, promptCount };
+});
+
+/**
+ * Runs each of the onboarding brand's prompts that has no answer yet once through the provider
+ * registry and ingestion, streaming one NDJSON line per prompt, then marks the snapshot generated.
+ * Prompts that already ran are not run again, so a reload does not double the data.
+ */
+export const generateInsights = defineCall<unknown, { brandId: string }>(
+  'onboarding.generate-insights',
+  async ({ query, user, ctx, reply }) => {
+    const brand = await requireBrandAccess(ctx, user, query.brandId);
+    const pending = await ctx.db.query<{ id: string; text: string }>(
+      `SELECT p.id, p.text FROM prompts p WHERE p.brand_id = $1 AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.prompt_id = p.id)
+        ORDER BY p.created_at, p.id`,
+      [brand.id],
+    );
+    const stream = new PassThrough();
+    const write = (line: unknown) => stream.write(JSON.stringify(line) + '\n');
+    void (async () => {
+      try {
+        write({ type: 'start', brandId: brand.id, prompts: pending.length });
+        let done = 0;
+        for (const p of pending) {
+          const results = await runPromptNow(ctx, p.id);
+          done++;
+          write({
+            type: 'prompt',
+            prompt: p.text,
+            completed: done,
+            total: pending.length,
+            runs: results.filter((r) => !r.error).length,
+            failed: results.filter((r) => r.error).length,
+          });
+        }
+        await ctx.db.query(`UPDATE onboarding_progress SET snapshot_generated = true, updated_at = $1 WHERE user_id = $2`, [
+          ctx.now().toISOString(),
+          user.id,
+        ]);
+        write({ type: 'done', snapshotGenerated: true });
+      } catch (err) {
+        write({ type: 'error', message: 'Error saving data. Please try again.' });
+        reply.log.error({ err }, 'generate-insights failed');
+      } finally {
+        stream.end();
+      }
+    })();
+    return reply.type('application/x-ndjson; charset=utf-8').header('Cache-Control', 'no-store').send(stream);
+  },
+);
+
+export const onboardingSnapshot = defineCall<unknown, { brandId: string }>('onboarding.snapshot', async ({ query, user, ctx }) => {
+  const brand = await requireBrandAccess(ctx, user, query.brandId);
+  return buildSnapshot(ctx.db, brand);
+});
+
+export const onboardingCheckoutSession = defineCall('onboarding.checkout-session', async ({ user, ctx }) => {
+  const session = await getPaymentProvider().createCheckoutSession(ctx, {
+    userId: user.id,
+    email: user.email,
+    successUrl: '/payment/verify?session_id={CHECKOUT_SESSION_ID}',
+    cancelUrl: '/onboarding/plans',
+  });
+  return { clientSecret: session.clientSecret, customerId: session.customerId, sessionId: session.id, url: session.url };
+});
+
+export const NO_SESSION_MESSAGE = 'No payment session found. Please try the checkout process again.';
+export const NOT_COMPLETED_MESSAGE = 'Payment was not completed. Please try again.';
+
+export const verifyPayment = defineCall<unknown, { session_id?: string }>('onboarding.verify-payment', async ({ query, user, ctx }) => {
+  if (!query.session_id) throw new HttpError(400, 'SESSION_ID_REQUIRED', NO_SESSION_MESSAGE);
+  const session = await getPaymentProvider().getCheckoutSession(ctx, query.session_id);
+  if (!session || session.userId !== user.id) throw new HttpError(404, 'CHECKOUT_SESSION_NOT_FOUND', NO_SESSION_MESSAGE);
+  const subscription = await latestSubscription(ctx.db, user.id);
+  if (session.status !== 'complete' || !subscription) {
+    return { verified: false, subscriptionId: subscription?.id ?? null, status: session.status, message: NOT_COMPLETED_MESSAGE };
+  }
+  // A paid checkout ends onboarding.
+  await ctx.db.query(`UPDATE users SET is_onboarded = true WHERE id = $1`, [user.id]);
+  return {
+    verified: true,
+    subscriptionId: subscription.id,
+    status: subscription.status,
+    message: subscription.status === 'trialing' ? 'Payment verified. Your 7-day free trial has started.' : 'Payment verified. Your subscription is active.',
+  };
+});
+
+export const onboardingRoutes = [
+  onboardingProgress,
+  onboardingSave,
+  generateInsights,
+  onboardingSnapshot,
+  onboardingCheckoutSession,
+  verifyPayment,
+];

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dialect } from '../../../db/types.js';
+import { BRAND_ID, DAY, NOW } from '../testing/fixture.js';
+import { pct, window } from '../testing/expect.js';
+import { type InsightTestApp, startInsightApp } from '../testing/app.js';
+import { brandDomain } from './tldAnalysis.js';
+
+const start = new Date(NOW.getTime() - 7 * DAY);
+
+describe('brandDomain', () => {
+  it('is the registrable domain of the brand url', () => {
+    expect(brandDomain({ url: 'https://www.Acme.co.uk/about' })).toBe('acme.co.uk');
+    expect(brandDomain({ url: 'not a url' })).toBeNull();
+  });
+});
+
+describe.each<Dialect>(['duckdb', 'postgres'])('citation domain analysis on %s', (dialect) => {
+  let h: InsightTestApp;
+  beforeAll(async () => {
+    h = await startInsightApp(dialect);
+  });
+  afterAll(() => h?.close());
+
+  it('stats and per-domain counts agree with the citations; brand / mixed / other by the documented rule', async () => {
+    const res = await h.call('POST', '/api/citations/tld-analysis', { brandId: BRAND_ID, startTime: start.toISOString(), providers: null, location: null });
+    expect(res.status).toBe(200);
+    const c = window(h.facts, { start, end: NOW });
+    const cites = c.citations.filter((x) => x.domain !== '');
+    const ownRuns = new Set(c.of('acme').map((m) => m.runId));
+    const brandCites = cites.filter((x) => x.domain === 'acme.com');
+    expect(res.body.stats).toEqual({
+      total_tlds: new Set(cites.map((x) => x.domain)).size,
+      total_unique_urls: new Set(cites.map((x) => x.url)).size,
+      brand_url_citations: brandCites.length,
+      brand_url_percentage: pct(brandCites.length, cites.length),
+    });
+    for (const entry of res.body.classifications) {
+      const mine = cites.filter((x) => x.domain === entry.tld);
+      expect(entry.total_count).toBe(mine.length);
+      if (entry.tld === 'acme.com') {
+        expect(entry.brand_mentions).toBe(mine.length);
+        expect(entry.classification_details.every((d: { classification: string }) => d.classification === 'brand')).toBe(true);
+      } else {
+        expect(entry.brand_mentions).toBe(0);
+        expect(entry.mixed_mentions).toBe(mine.filter((x) => ownRuns.has(x.runId)).length);
+        for (const d of entry.classification_details) {
+          const runs = mine.filter((x) => x.url === d.citation_url);
+          const named = runs.filter((x) => ownRuns.has(x.runId)).length;
+          expect(d.classification).toBe(named > 0 ? 'mixed' : 'other');
+          expect(d.confidence).toBe(named === 0 || named === runs.length ? 'high' : 'medium');
+          const citing = new Set(runs.map((x) => x.runId));
+          const expected = ['Acme', 'Globex', 'Initech'].filter((n) => c.of(n.toLowerCase()).some((m) => citing.has(m.runId)));
+          expect(d.matched_entities).toEqual(expected);
+        }
+      }
+      expect(entry.locations_list).toEqual([...new Set(mine.map((x) => x.location))].sort());
+      for (const p of entry.provider_breakdown) {
+        const fromProvider = cites.filter((x) => x.provider === p.provider);
+        expect(p.share_of_voice).toBe(pct(fromProvider.filter((x) => x.domain === entry.tld).length, fromProvider.length));
+      }
+    }
+    const counts = res.body.classifications.map((e: { total_count: number }) => e.total_count);
+    expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
+  });
+
+  it('filters by provider', async () => {
+    const res = await h.call('POST', '/api/citations/tld-analysis', { brandId: BRAND_ID, startTime: start.toISOString(), providers: ['openai'] });
+    const c = window(h.facts, { start, end: NOW, providers: ['openai'] });
+    expect(res.body.classifications.reduce((s: number, e: { total_count: number }) => s + e.total_count, 0)).toBe(
+      c.citations.filter((x) => x.domain !== '').length,
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dialect } from '../../../db/types.js';
+import { BRAND_ID, DAY, NOW, PROMPTS } from '../testing/fixture.js';
+import { pct, window } from '../testing/expect.js';
+import { type InsightTestApp, startInsightApp } from '../testing/app.js';
+import { competitiveStatus, rankingComparison } from './labels.js';
+
+const start = new Date(NOW.getTime() - 30 * DAY);
+const body = (competitor: string) => ({ brandId: BRAND_ID, competitor, startTime: start.toISOString() });
+
+describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (dialect) => {
+  let h: InsightTestApp;
+  beforeAll(async () => {
+    h = await startInsightApp(dialect);
+  });
+  afterAll(() => h?.close());
+
+  it('metric cards: both rates over the same runs, co-mentions, shares among tracked brands', async () => {
+    const res = await h.call('POST', '/api/competitors/comparison-metrics', body('globex'));
+    expect(res.status).toBe(200);
+    const c = window(h.facts, { start, end: NOW });
+    const all = ['acme', 'globex', 'initech'].reduce((s, e) => s + c.of(e).length, 0);
+    const own = new Set(c.of('acme').map((m) => m.runId));
+    expect(res.body).toEqual({
+      yourBrandName: 'Acme',
+      competitorName: 'Globex',
+      yourBrandMentionRate: c.rate('acme'),
+      competitorMentionRate: c.rate('globex'),
+      yourBrandSov: pct(c.of('acme').length, all),
+      competitorSov: pct(c.of('globex').length, all),
+      yourBrandAvgPosition: c.avgRank('acme'),
+      competitorAvgPosition: c.avgRank('globex'),
+      coMentions: c.of('globex').filter((m) => own.has(m.runId)).length,
+    });
+  });
+
+  it('compares with an untracked brand under the name the answers use', async () => {
+    const res = await h.call('POST', '/api/competitors/comparison-metrics', body('UMBRELLA'));
+    expect(res.status).toBe(200);
+    expect(res.body.competitorName).toBe('Umbrella');
+    expect(res.body.competitorMentionRate).toBe(window(h.facts, { start, end: NOW }).rate('umbrella'));
+    const self = await h.call('POST', '/api/competitors/comparison-metrics', body('acme'));
+    expect(self.status).toBe(400);
+  });
+
+  it('prompts: one row per prompt and provider with statuses from the documented rules', async () => {
+    const res = await h.call('POST', '/api/competitors/comparison-prompts', body('Globex'));
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(PROMPTS.length * 2);
+    for (const row of res.body) {
+      const c = window(h.facts, { start, end: NOW, providers: [row.provider] });
+      const runs = c.runs.filter((r) => r.promptId === row.promptId).length;
+      const brand = c.of('acme').filter((m) => m.promptId === row.promptId);
+      const comp = c.of('globex').filter((m) => m.promptId === row.promptId);
+      expect(row.brandMentionsCount).toBe(brand.length);
+      expect(row.brandMentionRate).toBe(pct(brand.length, runs));
+      expect(row.competitorMentionRate).toBe(pct(comp.length, runs));
+      expect(row.competitiveStatus).toBe(competitiveStatus(row.brandMentionRate, row.competitorMentionRate));
+      expect(row.rankingComparison).toBe(rankingComparison(row.avgBrandRank, row.avgCompetitorRank));
+      expect(row.promptPreview.length).toBeLessThanOrEqual(101);
+    }
+    const long = res.body.find((r: { promptId: string }) => r.promptId === 'prm_3');
+    expect(long.promptPreview.endsWith('…')).toBe(true);
+  });
+
+  it('providers: one row per provider, sorted by name', async () => {
+    const res = await h.call('POST', '/api/competitors/provider-ranking', body('Globex'));
+    expect(res.status).toBe(200);
+    expect(res.body.map((r: { provider: string }) => r.provider)).toEqual(['openai', 'perplexity']);
+    for (const row of res.body) {
+      const c = window(h.facts, { start, end: NOW, providers: [row.provider] });
+      expect(row.brandMentionRate).toBe(c.rate('acme'));
+      expect(row.competitorMentionRate).toBe(c.rate('globex'));
+      expect(row.brandAvgRank).toBe(c.avgRank('acme'));
+      expect(row.mentionPerformance).toBe(
+        row.brandMentionRate > row.competitorMentionRate ? 'brand_leading' : row.brandMentionRate < row.competitorMentionRate ? 'competitor_leading' : 'even',
+      );
+    }
+  });
+});

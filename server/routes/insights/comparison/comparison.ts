@@ -1,0 +1,194 @@
+import type { Db } from '../../../db/types.js';
+import { badRequest } from '../../../http/errors.js';
+import { entityMentionStats, sumCounts } from '../shared/facts.js';
+import { SqlParams, inList } from '../shared/params.js';
+import { meanOrNull, percent } from '../shared/numbers.js';
+import type { InsightScope } from '../shared/scope.js';
+import type { TrackedEntity } from '../shared/tracked.js';
+import {
+  type CompetitiveStatus,
+  type MentionPerformance,
+  type RankingComparison,
+  competitiveStatus,
+  mentionPerformance,
+  rankingComparison,
+} from './labels.js';
+import { pairStats } from './pairStats.js';
+
+/** Spec §3 "Comparison metrics". */
+export interface ComparisonMetrics {
+  yourBrandName: string;
+  competitorName: string;
+  yourBrandMentionRate: number;
+  competitorMentionRate: number;
+  yourBrandSov: number;
+  competitorSov: number;
+  yourBrandAvgPosition: number | null;
+  competitorAvgPosition: number | null;
+  coMentions: number;
+}
+
+/** Spec §3 "Comparison prompt". */
+export interface ComparisonPrompt {
+  promptId: string;
+  promptPreview: string;
+  provider: string;
+  avgBrandRank: number | null;
+  avgCompetitorRank: number | null;
+  brandMentionsCount: number;
+  brandMentionRate: number;
+  competitorMentionRate: number;
+  coMentionsCount: number;
+  competitiveStatus: CompetitiveStatus;
+  rankingComparison: RankingComparison;
+}
+
+/** Spec §3 "Provider comparison". */
+export interface ProviderComparison {
+  provider: string;
+  brandMentionRate: number;
+  competitorMentionRate: number;
+  brandAvgRank: number | null;
+  competitorAvgRank: number | null;
+  mentionPerformance: MentionPerformance;
+}
+
+/** The competitor of a comparison: a tracked one, or any brand the answers name (prompt ranking "Compare" on untracked brands). */
+export interface ComparedEntity {
+  entity: string;
+  name: string;
+  tracked: boolean;
+}
+
+export const PROMPT_PREVIEW_LENGTH = 100;
+
+export function promptPreview(text: string): string {
+  return text.length > PROMPT_PREVIEW_LENGTH ? `${text.slice(0, PROMPT_PREVIEW_LENGTH)}…` : text;
+}
+
+/** Display name: the tracked name, else the name the answers use, else the name as asked. */
+export async function resolveCompared(
+  db: Db,
+  brandId: string,
+  tracked: TrackedEntity[],
+  competitor: string,
+): Promise<ComparedEntity> {
+  const entity = competitor.trim().toLowerCase();
+  if (entity === '') throw badRequest('competitor is required', { field: 'competitor' });
+  const own = tracked.find((t) => t.isOwn)!;
+  if (entity === own.entity) throw badRequest('A brand cannot be compared with itself', { field: 'competitor' });
+  const known = tracked.find((t) => t.entity === entity);
+  if (known) return { entity, name: known.name, tracked: true };
+  const rows = await db.query<{ name: string }>(
+    'SELECT MIN(entity_name) AS name FROM mentions WHERE brand_id = $1 AND entity = $2',
+    [brandId, entity],
+  );
+  return { entity, name: rows[0]?.name ?? competitor.trim(), tracked: false };
+}
+
+/**
+ * Share of voice here is among the tracked brands plus the compared brand when it is untracked,
+ * so the two shares are comparable either way.
+ */
+export async function comparisonMetrics(
+  db: Db,
+  scope: InsightScope,
+  tracked: TrackedEntity[],
+  compared: ComparedEntity,
+): Promise<ComparisonMetrics> {
+  const own = tracked.find((t) => t.isOwn)!;
+  const current: InsightScope = { ...scope, previous: null };
+  const voices = tracked.map((t) => t.entity);
+  if (!compared.tracked) voices.push(compared.entity);
+  const [[pair], stats] = await Promise.all([
+    pairStats(db, current, own.entity, compared.entity, []),
+    entityMentionStats(db, current, voices),
+  ]);
+  const all = sumCounts(stats, (s) => s.mentions).cur;
+  const runs = pair?.runs ?? 0;
+  const b = pair?.brandMentions ?? 0;
+  const c = pair?.competitorMentions ?? 0;
+  return {
+    yourBrandName: own.name,
+    competitorName: compared.name,
+    yourBrandMentionRate: percent(b, runs),
+    competitorMentionRate: percent(c, runs),
+    yourBrandSov: percent(b, all),
+    competitorSov: percent(c, all),
+    yourBrandAvgPosition: meanOrNull(pair?.brandRankSum ?? 0, b),
+    competitorAvgPosition: meanOrNull(pair?.competitorRankSum ?? 0, c),
+    coMentions: pair?.coMentions ?? 0,
+  };
+}
+
+/** Each prompt as run by each provider, with both brands' rates over the same runs. Sorted by rate gap (brand − competitor) descending. */
+export async function comparisonPrompts(
+  db: Db,
+  scope: InsightScope,
+  tracked: TrackedEntity[],
+  compared: ComparedEntity,
+): Promise<ComparisonPrompt[]> {
+  const own = tracked.find((t) => t.isOwn)!;
+  const groups = await pairStats(db, scope, own.entity, compared.entity, ['prompt_id', 'provider']);
+  if (groups.length === 0) return [];
+  const ids = [...new Set(groups.map((g) => g.group.prompt_id))];
+  const p = new SqlParams();
+  const texts = new Map(
+    (
+      await db.query<{ id: string; text: string }>(
+        `SELECT id, text FROM prompts WHERE brand_id = ${p.add(scope.brandId)} AND ${inList(p, 'id', ids)}`,
+        p.values,
+      )
+    ).map((r) => [r.id, r.text]),
+  );
+  const rows = groups.map((g): ComparisonPrompt => {
+    const brandRate = percent(g.brandMentions, g.runs);
+    const competitorRate = percent(g.competitorMentions, g.runs);
+    const brandRank = meanOrNull(g.brandRankSum, g.brandMentions);
+    const competitorRank = meanOrNull(g.competitorRankSum, g.competitorMentions);
+    return {
+      promptId: g.group.prompt_id,
+      promptPreview: promptPreview(texts.get(g.group.prompt_id) ?? ''),
+      provider: g.group.provider,
+      avgBrandRank: brandRank,
+      avgCompetitorRank: competitorRank,
+      brandMentionsCount: g.brandMentions,
+      brandMentionRate: brandRate,
+      competitorMentionRate: competitorRate,
+      coMentionsCount: g.coMentions,
+      competitiveStatus: competitiveStatus(brandRate, competitorRate),
+      rankingComparison: rankingComparison(brandRank, competitorRank),
+    };
+  });
+  return rows.sort(
+    (a, b) =>
+      b.brandMentionRate - b.competitorMentionRate - (a.brandMentionRate - a.competitorMentionRate) ||
+      a.promptPreview.localeCompare(b.promptPreview) ||
+      a.provider.localeCompare(b.provider),
+  );
+}
+
+/** One row per provider with runs in the window, sorted by provider. */
+export async function providerComparison(
+  db: Db,
+  scope: InsightScope,
+  tracked: TrackedEntity[],
+  compared: ComparedEntity,
+): Promise<ProviderComparison[]> {
+  const own = tracked.find((t) => t.isOwn)!;
+  const groups = await pairStats(db, scope, own.entity, compared.entity, ['provider']);
+  return groups
+    .map((g): ProviderComparison => {
+      const brandRate = percent(g.brandMentions, g.runs);
+      const competitorRate = percent(g.competitorMentions, g.runs);
+      return {
+        provider: g.group.provider,
+        brandMentionRate: brandRate,
+        competitorMentionRate: competitorRate,
+        brandAvgRank: meanOrNull(g.brandRankSum, g.brandMentions),
+        competitorAvgRank: meanOrNull(g.competitorRankSum, g.competitorMentions),
+        mentionPerformance: mentionPerformance(brandRate, competitorRate),
+      };
+    })
+    .sort((a, b) => a.provider.localeCompare(b.provider));
+}

@@ -1,0 +1,77 @@
+import type { Db } from '../../../db/types.js';
+import { SqlParams } from '../shared/params.js';
+import { num } from '../shared/numbers.js';
+import { type InsightScope, scopeWhere } from '../shared/scope.js';
+
+/** Head-to-head counts of the own brand (b) and one competitor (c) over the same runs. */
+export interface PairStats {
+  /** group values, e.g. { provider: 'openai' }; empty when ungrouped */
+  group: Record<string, string>;
+  runs: number;
+  brandMentions: number;
+  competitorMentions: number;
+  brandRankSum: number;
+  competitorRankSum: number;
+  /** answers naming both */
+  coMentions: number;
+}
+
+export type PairGrouping = [] | ['provider'] | ['prompt_id', 'provider'];
+
+/**
+ * One pass over runs and one over the two brands' mentions in the current window, grouped by
+ * nothing, provider, or prompt and provider. Groups with runs but no mentions come back with zeros.
+ */
+export async function pairStats(
+  db: Db,
+  scope: InsightScope,
+  brandKey: string,
+  competitorKey: string,
+  groupBy: PairGrouping,
+): Promise<PairStats[]> {
+  const current: InsightScope = { ...scope, previous: null };
+  const p = new SqlParams();
+  const runsWhere = scopeWhere(p, current);
+  const mentionsWhere = scopeWhere(p, current);
+  const b = p.add(brandKey);
+  const c = p.add(competitorKey);
+  const cols = groupBy as string[];
+  const sel = cols.map((g) => `${g}, `).join('');
+  const grp = (extra: string[]) => {
+    const all = [...extra, ...cols];
+    return all.length ? `GROUP BY ${all.join(', ')}` : '';
+  };
+  const join = cols.length ? cols.map((g) => `mm.${g} = r.${g}`).join(' AND ') : 'TRUE';
+  const rows = await db.query(
+    `WITH r AS (
+       SELECT ${sel}COUNT(*) AS runs FROM runs WHERE ${runsWhere} ${grp([])}
+     ),
+     m AS (
+       SELECT ${sel}run_id,
+              MAX(CASE WHEN entity = ${b} THEN 1 ELSE 0 END) AS has_b,
+              MAX(CASE WHEN entity = ${c} THEN 1 ELSE 0 END) AS has_c,
+              SUM(CASE WHEN entity = ${b} THEN rank ELSE 0 END) AS b_rank,
+              SUM(CASE WHEN entity = ${c} THEN rank ELSE 0 END) AS c_rank
+         FROM mentions WHERE ${mentionsWhere} AND entity IN (${b}, ${c})
+         ${grp(['run_id'])}
+     ),
+     mm AS (
+       SELECT ${sel}SUM(has_b) AS b, SUM(has_c) AS c, SUM(has_b * has_c) AS co,
+              SUM(b_rank) AS b_rank, SUM(c_rank) AS c_rank
+         FROM m ${grp([])}
+     )
+     SELECT ${cols.map((g) => `r.${g}, `).join('')}r.runs, mm.b, mm.c, mm.co, mm.b_rank, mm.c_rank
+       FROM r LEFT JOIN mm ON ${join}
+      WHERE r.runs > 0`,
+    p.values,
+  );
+  return rows.map((r) => ({
+    group: Object.fromEntries(cols.map((g) => [g, String(r[g])])),
+    runs: num(r.runs),
+    brandMentions: num(r.b),
+    competitorMentions: num(r.c),
+    brandRankSum: num(r.b_rank),
+    competitorRankSum: num(r.c_rank),
+    coMentions: num(r.co),
+  }));
+}

@@ -1,0 +1,125 @@
+import type { Db } from '../../../db/types.js';
+import { entityMentionStats, sumCounts } from '../shared/facts.js';
+import { SqlParams, inList } from '../shared/params.js';
+import { meanOrNull, num, pctChange, percent } from '../shared/numbers.js';
+import { type InsightScope, scopeWhere } from '../shared/scope.js';
+import type { TrackedEntity } from '../shared/tracked.js';
+
+export type ThreatLevel = 'high' | 'medium' | 'low';
+
+/** Spec §3 "Competitor table row". */
+export interface CompetitorTableRow {
+  competitorName: string;
+  coMentions: number;
+  avgPosition: number | null;
+  avgPositionGrowthPercentage: number | null;
+  competitorMentions: number;
+  deltaCompetitorMentions: number;
+  uniqueRunsMentioned: number;
+  citationsCount: number;
+  marketShare: number;
+  marketShareGrowthPercentage: number | null;
+  growthPercentage: number | null;
+  threatLevel: ThreatLevel;
+}
+
+/** Growth (percent change of mentions) from which a competitor counts as gaining fast. */
+export const FAST_GROWTH_PCT = 25;
+
+/**
+ * Threat of one competitor against the own brand, from the current window:
+ * high = mentioned at least as often as the own brand, or at least 75% as often while growing
+ * fast (mentions up ≥ 25% on the delta window); medium = at least half as often, or growing fast;
+ * low otherwise. A competitor never mentioned is low.
+ */
+export function threatLevel(competitorMentions: number, ownMentions: number, growthPct: number | null): ThreatLevel {
+  if (competitorMentions === 0) return 'low';
+  const fast = growthPct !== null && growthPct >= FAST_GROWTH_PCT;
+  if (competitorMentions >= ownMentions || (fast && competitorMentions >= 0.75 * ownMentions)) return 'high';
+  if (competitorMentions >= 0.5 * ownMentions || fast) return 'medium';
+  return 'low';
+}
+
+/** Per competitor in the current window: answers naming it, of those naming the own brand too, and their citations. */
+async function runFacts(db: Db, scope: InsightScope, own: string, competitors: string[]) {
+  if (competitors.length === 0) return new Map<string, { runs: number; co: number; citations: number }>();
+  const current: InsightScope = { ...scope, previous: null };
+  const p = new SqlParams();
+  const cmWhere = scopeWhere(p, current);
+  const ownWhere = scopeWhere(p, current);
+  const citeWhere = scopeWhere(p, current, 'c');
+  // Mentions are one per brand per answer, so counting competitor mentions counts answers.
+  const rows = await db.query(
+    `WITH cm AS (
+       SELECT run_id, entity FROM mentions WHERE ${cmWhere} AND ${inList(p, 'entity', competitors)}
+     ),
+     own AS (
+       SELECT run_id FROM mentions WHERE ${ownWhere} AND entity = ${p.add(own)}
+     ),
+     co AS (
+       SELECT cm.entity, COUNT(*) AS runs, COUNT(own.run_id) AS co
+         FROM cm LEFT JOIN own ON own.run_id = cm.run_id
+        GROUP BY cm.entity
+     ),
+     ci AS (
+       SELECT cm.entity, COUNT(*) AS citations
+         FROM cm JOIN citations c ON c.run_id = cm.run_id
+        WHERE ${citeWhere}
+        GROUP BY cm.entity
+     )
+     SELECT co.entity, co.runs, co.co, ci.citations FROM co LEFT JOIN ci ON ci.entity = co.entity`,
+    p.values,
+  );
+  return new Map(rows.map((r) => [String(r.entity), { runs: num(r.runs), co: num(r.co), citations: num(r.citations) }]));
+}
+
+/**
+ * Every tracked competitor, mentioned or not. coMentions = answers naming both it and the own
+ * brand; citationsCount = citations of the answers that name it; marketShare = its share of voice
+ * among tracked brands; growth fields are percent changes on the delta window (avgPosition growth is
+ * the raw change of the mean rank, so a negative value means it moved up). Sorted by mentions
+ * descending, then name.
+ */
+export async function competitorInsights(
+  db: Db,
+  scope: InsightScope,
+  tracked: TrackedEntity[],
+): Promise<CompetitorTableRow[]> {
+  const own = tracked.find((t) => t.isOwn)!;
+  const competitors = tracked.filter((t) => !t.isOwn);
+  const [stats, facts] = await Promise.all([
+    entityMentionStats(db, scope, tracked.map((t) => t.entity)),
+    runFacts(db, scope, own.entity, competitors.map((c) => c.entity)),
+  ]);
+  const byEntity = new Map(stats.map((s) => [s.entity, s]));
+  const all = sumCounts(stats, (s) => s.mentions);
+  const ownMentions = byEntity.get(own.entity)?.mentions.cur ?? 0;
+
+  const rows = competitors.map((c): CompetitorTableRow => {
+    const s = byEntity.get(c.entity);
+    const mentions = s?.mentions ?? { cur: 0, prev: 0 };
+    const rankSum = s?.rankSum ?? { cur: 0, prev: 0 };
+    const f = facts.get(c.entity) ?? { runs: 0, co: 0, citations: 0 };
+    const avgCur = meanOrNull(rankSum.cur, mentions.cur);
+    const avgPrev = meanOrNull(rankSum.prev, mentions.prev);
+    const shareCur = percent(mentions.cur, all.cur);
+    const sharePrev = all.prev > 0 ? percent(mentions.prev, all.prev) : null;
+    const growth = pctChange(mentions.cur, mentions.prev);
+    return {
+      competitorName: c.name,
+      coMentions: f.co,
+      avgPosition: avgCur,
+      avgPositionGrowthPercentage: pctChange(avgCur, avgPrev),
+      competitorMentions: mentions.cur,
+      deltaCompetitorMentions: mentions.cur - mentions.prev,
+      uniqueRunsMentioned: f.runs,
+      citationsCount: f.citations,
+      marketShare: shareCur,
+      marketShareGrowthPercentage: pctChange(shareCur, sharePrev),
+      growthPercentage: growth,
+      threatLevel: threatLevel(mentions.cur, ownMentions, growth),
+    };
+  });
+  return rows.sort((a, b) => b.competitorMentions - a.competitorMentions || a.competitorName.localeCompare(b.competitorName));
+}
+

@@ -1,0 +1,31 @@
+import { type CallRoute, defineCall } from '../../../http/call.js';
+import { requireBrandAccess } from '../../access.js';
+import type { WindowedBody } from '../shared/scope.js';
+import { brandRequest } from '../shared/request.js';
+import { competitorInsights } from './insights.js';
+import { createCompetitor, deleteCompetitor, renameCompetitor } from './manage.js';
+
+/** /api/competitors: track, rename, untrack, and the competitors table. */
+export const competitorRoutes: CallRoute[] = [
+  defineCall<{ brandId: string; competitorName: string }>('competitors.create', async ({ body, user, ctx, reply }) => {
+    const brand = await requireBrandAccess(ctx, user, body.brandId);
+    const created = await createCompetitor(ctx.db, brand, body.competitorName, ctx.now());
+    reply.code(201);
+    return created;
+  }),
+  defineCall<{ brandId: string; oldCompetitorName: string; newCompetitorName: string }>(
+    'competitors.update',
+    async ({ body, user, ctx }) => {
+      const brand = await requireBrandAccess(ctx, user, body.brandId);
+      return renameCompetitor(ctx.db, brand, body.oldCompetitorName, body.newCompetitorName);
+    },
+  ),
+  defineCall<{ brandId: string; competitorName: string }>('competitors.delete', async ({ body, user, ctx }) => {
+    const brand = await requireBrandAccess(ctx, user, body.brandId);
+    return deleteCompetitor(ctx.db, brand, body.competitorName);
+  }),
+  defineCall<WindowedBody>('competitors.insights', async (input) => {
+    const { scope, tracked } = await brandRequest(input);
+    return competitorInsights(input.ctx.db, scope, tracked);
+  }),
+];

@@ -1,0 +1,90 @@
+import type { Db } from '../../../db/types.js';
+import { SqlParams, inList } from '../shared/params.js';
+import { num, percent } from '../shared/numbers.js';
+import { type InsightScope, scopeWhere } from '../shared/scope.js';
+import type { TrackedEntity } from '../shared/tracked.js';
+
+export type Interval = 'hour' | 'day' | 'week' | 'month';
+export const INTERVALS: readonly Interval[] = ['hour', 'day', 'week', 'month'];
+
+/** Spec §3 "Overview time-series point". totalPrompts = runs in the bucket (the rate's denominator). */
+export interface OverviewTimeSeriesPoint {
+  formattedPeriod: string;
+  timePeriod: string;
+  timestampEpoch: number;
+  totalPrompts: number;
+  brandName: string;
+  mentionRate: number;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Bucket labels in UTC: "Nov 21, 14:00" (hour), "Nov 21" (day), "Week of Nov 16" (week), "Nov 2026" (month). */
+export function formatPeriod(bucket: Date, interval: Interval): string {
+  const day = `${MONTHS[bucket.getUTCMonth()]} ${bucket.getUTCDate()}`;
+  switch (interval) {
+    case 'hour':
+      return `${day}, ${String(bucket.getUTCHours()).padStart(2, '0')}:00`;
+    case 'day':
+      return day;
+    case 'week':
+      return `Week of ${day}`;
+    case 'month':
+      return `${MONTHS[bucket.getUTCMonth()]} ${bucket.getUTCFullYear()}`;
+  }
+}
+
+/**
+ * One series per tracked brand (own brand first) over the same buckets: every bucket that has
+ * runs in the window (UTC date_trunc; weeks start on Monday), so summing totalPrompts over a
+ * series gives the window's runs. Brands keyed by display name.
+ */
+export async function mentionRateTimeseries(
+  db: Db,
+  scope: InsightScope,
+  tracked: TrackedEntity[],
+  interval: Interval,
+): Promise<Record<string, OverviewTimeSeriesPoint[]>> {
+  if (!INTERVALS.includes(interval)) throw new Error(`unknown interval ${interval}`);
+  const bucket = `CAST(date_trunc('${interval}', created_at) AS TIMESTAMP)`;
+  // One statement: runs per bucket, left-joined with the tracked brands' mentions per bucket.
+  const p = new SqlParams();
+  const runsWhere = scopeWhere(p, scope);
+  const mentionsWhere = scopeWhere(p, scope);
+  const rows = await db.query(
+    `WITH r AS (
+       SELECT ${bucket} AS bucket, COUNT(*) AS runs FROM runs WHERE ${runsWhere} GROUP BY 1
+     ),
+     m AS (
+       SELECT ${bucket} AS bucket, entity, COUNT(*) AS mentions FROM mentions
+        WHERE ${mentionsWhere} AND ${inList(p, 'entity', tracked.map((t) => t.entity))}
+        GROUP BY 1, 2
+     )
+     SELECT r.bucket, r.runs, m.entity, m.mentions FROM r LEFT JOIN m ON m.bucket = r.bucket
+      ORDER BY r.bucket`,
+    p.values,
+  );
+  const runRows: Array<{ bucket: string; runs: number }> = [];
+  const mentions = new Map<string, number>();
+  for (const r of rows) {
+    const b = String(r.bucket);
+    if (runRows.length === 0 || runRows[runRows.length - 1].bucket !== b) runRows.push({ bucket: b, runs: num(r.runs) });
+    if (r.entity !== null && r.entity !== undefined) mentions.set(`${b}|${String(r.entity)}`, num(r.mentions));
+  }
+  const data: Record<string, OverviewTimeSeriesPoint[]> = {};
+  for (const t of tracked) {
+    data[t.name] = runRows.map((r) => {
+      const at = new Date(r.bucket);
+      const runs = r.runs;
+      return {
+        formattedPeriod: formatPeriod(at, interval),
+        timePeriod: at.toISOString(),
+        timestampEpoch: at.getTime(),
+        totalPrompts: runs,
+        brandName: t.name,
+        mentionRate: percent(mentions.get(`${r.bucket}|${t.entity}`) ?? 0, runs),
+      };
+    });
+  }
+  return data;
+}

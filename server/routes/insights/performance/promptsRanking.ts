@@ -1,0 +1,109 @@
+import type { Db } from '../../../db/types.js';
+import { SqlParams } from '../shared/params.js';
+import { meanOrNull, num, pctChange, percent } from '../shared/numbers.js';
+import { type InsightScope, inWindow, previousOrEmpty, scopeWhere } from '../shared/scope.js';
+import type { TrackedEntity } from '../shared/tracked.js';
+
+/** Spec §3 "Top/bottom prompt row". */
+export interface TopBottomPromptRow {
+  promptId: string;
+  prompt: string;
+  promptCategory: 'top' | 'bottom';
+  avgMentionRank: number | null;
+  provider: string;
+  runLocation: string;
+  mentionRate: number;
+  pctChangeMentionRate: number | null;
+}
+
+/**
+ * Ranks each prompt as run by one provider in one location (the row's provider and runLocation) by
+ * the own brand's mention rate in the current window. top = the `limit` best (rate descending,
+ * then average rank ascending, unranked last); bottom = the `limit` worst of the rest (rate
+ * ascending, unranked first), so no row is both. Only combinations with runs in the window count.
+ * Returned flat: top rows first, then bottom rows.
+ */
+export async function topAndBottomPrompts(
+  db: Db,
+  scope: InsightScope,
+  tracked: TrackedEntity[],
+  limit: number,
+): Promise<TopBottomPromptRow[]> {
+  const own = tracked.find((t) => t.isOwn)!;
+  const p = new SqlParams();
+  const runsWhere = scopeWhere(p, scope);
+  const cur = inWindow(p, scope.current);
+  const prev = inWindow(p, previousOrEmpty(scope));
+  const mentionsWhere = scopeWhere(p, scope);
+  const ownKey = p.add(own.entity);
+  const rows = await db.query(
+    `WITH r AS (
+       SELECT prompt_id, provider, location,
+              COUNT(*) FILTER (WHERE ${cur}) AS cur_runs,
+              COUNT(*) FILTER (WHERE ${prev}) AS prev_runs
+         FROM runs WHERE ${runsWhere}
+        GROUP BY prompt_id, provider, location
+     ),
+     m AS (
+       SELECT prompt_id, provider, location,
+              COUNT(*) FILTER (WHERE ${cur}) AS cur_mentions,
+              COUNT(*) FILTER (WHERE ${prev}) AS prev_mentions,
+              SUM(rank) FILTER (WHERE ${cur}) AS cur_rank
+         FROM mentions WHERE ${mentionsWhere} AND entity = ${ownKey}
+        GROUP BY prompt_id, provider, location
+     )
+     SELECT r.prompt_id, r.provider, r.location, r.cur_runs, r.prev_runs,
+            m.cur_mentions, m.prev_mentions, m.cur_rank, pr.text
+       FROM r
+       JOIN prompts pr ON pr.id = r.prompt_id
+       LEFT JOIN m ON m.prompt_id = r.prompt_id AND m.provider = r.provider AND m.location = r.location
+      WHERE r.cur_runs > 0`,
+    p.values,
+  );
+  const candidates = rows.map((r) => {
+    const curMentions = num(r.cur_mentions);
+    const prevRuns = num(r.prev_runs);
+    const rate = percent(curMentions, num(r.cur_runs));
+    const prevRate = prevRuns > 0 ? percent(num(r.prev_mentions), prevRuns) : null;
+    return {
+      runs: num(r.cur_runs),
+      row: {
+        promptId: String(r.prompt_id),
+        prompt: String(r.text),
+        avgMentionRank: meanOrNull(num(r.cur_rank), curMentions),
+        provider: String(r.provider),
+        runLocation: String(r.location),
+        mentionRate: rate,
+        pctChangeMentionRate: pctChange(rate, prevRate),
+      },
+    };
+  });
+  const key = (c: (typeof candidates)[number]) => `${c.row.promptId}|${c.row.provider}|${c.row.runLocation}`;
+  const tieBreak = (a: (typeof candidates)[number], b: (typeof candidates)[number]) =>
+    b.runs - a.runs || key(a).localeCompare(key(b));
+  const rankOrInf = (r: number | null) => (r === null ? Number.POSITIVE_INFINITY : r);
+
+  const best = [...candidates].sort(
+    (a, b) =>
+      b.row.mentionRate - a.row.mentionRate ||
+      rankOrInf(a.row.avgMentionRank) - rankOrInf(b.row.avgMentionRank) ||
+      tieBreak(a, b),
+  );
+  const top = best.slice(0, limit);
+  const taken = new Set(top.map(key));
+  const bottom = [...candidates]
+    .filter((c) => !taken.has(key(c)))
+    .sort(
+      (a, b) =>
+        a.row.mentionRate - b.row.mentionRate ||
+        rankOrInf(b.row.avgMentionRank) - rankOrInf(a.row.avgMentionRank) ||
+        tieBreak(a, b),
+    )
+    .slice(0, limit);
+  return [
+    ...top.map((c) => ({ ...c.row, promptCategory: 'top' as const })),
+    ...bottom.map((c) => ({ ...c.row, promptCategory: 'bottom' as const })),
+  ].map(({ promptId, prompt, promptCategory, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate }) => ({
+    promptId, prompt, promptCategory, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate,
+  }));
+}

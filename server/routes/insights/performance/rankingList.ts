@@ -1,0 +1,46 @@
+import type { Db } from '../../../db/types.js';
+import { windowFacts } from '../shared/facts.js';
+import { delta, netSentiment, pctChange, percent } from '../shared/numbers.js';
+import type { InsightScope } from '../shared/scope.js';
+import type { TrackedEntity } from '../shared/tracked.js';
+
+/** Spec §3 "Ranking row". */
+export interface RankingRow {
+  brandName: string;
+  currentMentionRate: number;
+  deltaMentionRate: number | null;
+  pctChangeMentionRate: number | null;
+  currentNetSentiment: number | null;
+}
+
+/**
+ * The own brand and every competitor, mentioned or not, each with its mention rate over the same
+ * runs. Sorted by currentMentionRate descending; ties keep the own brand first, then by name.
+ */
+export async function rankingList(db: Db, scope: InsightScope, tracked: TrackedEntity[]): Promise<RankingRow[]> {
+  const { runs, entities: stats } = await windowFacts(db, scope, tracked.map((t) => t.entity));
+  const byEntity = new Map(stats.map((s) => [s.entity, s]));
+  const rows = tracked.map((t) => {
+    const s = byEntity.get(t.entity);
+    const mentions = s?.mentions ?? { cur: 0, prev: 0 };
+    const cur = percent(mentions.cur, runs.cur);
+    const prev = runs.prev > 0 ? percent(mentions.prev, runs.prev) : null;
+    return {
+      isOwn: t.isOwn,
+      row: {
+        brandName: t.name,
+        currentMentionRate: cur,
+        deltaMentionRate: delta(cur, prev),
+        pctChangeMentionRate: pctChange(cur, prev),
+        currentNetSentiment: netSentiment(s?.sentimentSum.cur ?? 0, mentions.cur),
+      },
+    };
+  });
+  rows.sort(
+    (a, b) =>
+      b.row.currentMentionRate - a.row.currentMentionRate ||
+      Number(b.isOwn) - Number(a.isOwn) ||
+      a.row.brandName.localeCompare(b.row.brandName),
+  );
+  return rows.map((r) => r.row);
+}

@@ -1,0 +1,37 @@
+import { type CallRoute, defineCall } from '../../../http/call.js';
+import type { WindowedBody } from '../shared/scope.js';
+import { brandRequest } from '../shared/request.js';
+import { brandPerformanceMetrics } from './metadata.js';
+import { type Interval, mentionRateTimeseries } from './mentionRateTimeseries.js';
+import { topAndBottomPrompts } from './promptsRanking.js';
+import { rankingList } from './rankingList.js';
+import { shareOfVoiceByProvider } from './shareOfVoice.js';
+import { sourcesShareOfVoice } from './sourcesSov.js';
+
+/** The overview calls, /api/brands/performance/*. */
+export const performanceRoutes: CallRoute[] = [
+  defineCall<WindowedBody>('brands.performance.metadata', async (input) => {
+    const { brand, scope, tracked } = await brandRequest(input);
+    return { [brand.id]: await brandPerformanceMetrics(input.ctx.db, scope, tracked) };
+  }),
+  defineCall<WindowedBody>('brands.performance.share-of-voice', async (input) => {
+    const { scope, tracked } = await brandRequest(input);
+    return shareOfVoiceByProvider(input.ctx.db, scope, tracked);
+  }),
+  defineCall<WindowedBody>('brands.performance.ranking-list', async (input) => {
+    const { scope, tracked } = await brandRequest(input);
+    return rankingList(input.ctx.db, scope, tracked);
+  }),
+  defineCall<WindowedBody & { limit?: number }>('brands.performance.sources-sov', async (input) => {
+    const { scope } = await brandRequest(input);
+    return sourcesShareOfVoice(input.ctx.db, scope, input.body.limit ?? 4);
+  }),
+  defineCall<WindowedBody & { limit?: number }>('brands.performance.prompts-ranking', async (input) => {
+    const { scope, tracked } = await brandRequest(input);
+    return topAndBottomPrompts(input.ctx.db, scope, tracked, input.body.limit ?? 5);
+  }),
+  defineCall<WindowedBody & { interval: Interval }>('brands.performance.mention-rate-timeseries', async (input) => {
+    const { scope, tracked } = await brandRequest(input);
+    return { data: await mentionRateTimeseries(input.ctx.db, scope, tracked, input.body.interval) };
+  }),
+];

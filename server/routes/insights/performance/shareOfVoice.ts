@@ -1,0 +1,43 @@
+import type { Db } from '../../../db/types.js';
+import { entityMentionStats } from '../shared/facts.js';
+import { delta, percent } from '../shared/numbers.js';
+import type { InsightScope } from '../shared/scope.js';
+import type { TrackedEntity } from '../shared/tracked.js';
+
+/** Spec §3 "Share of voice by provider". */
+export interface ShareOfVoiceByProvider {
+  provider: string;
+  shareOfVoice: number;
+  deltaShareOfVoice: number | null;
+  totalMentionCount: number;
+}
+
+/**
+ * Per provider: own-brand mentions ÷ mentions of all tracked brands from that provider. Providers
+ * where no tracked brand was mentioned in the current window are left out (no voice to share).
+ * Sorted by shareOfVoice descending, then provider name.
+ */
+export async function shareOfVoiceByProvider(
+  db: Db,
+  scope: InsightScope,
+  tracked: TrackedEntity[],
+): Promise<ShareOfVoiceByProvider[]> {
+  const own = tracked.find((t) => t.isOwn)!;
+  const stats = await entityMentionStats(db, scope, tracked.map((t) => t.entity), { byProvider: true });
+  const byProvider = new Map<string, { own: { cur: number; prev: number }; all: { cur: number; prev: number } }>();
+  for (const s of stats) {
+    const acc = byProvider.get(s.provider!) ?? { own: { cur: 0, prev: 0 }, all: { cur: 0, prev: 0 } };
+    acc.all.cur += s.mentions.cur;
+    acc.all.prev += s.mentions.prev;
+    if (s.entity === own.entity) acc.own = { ...s.mentions };
+    byProvider.set(s.provider!, acc);
+  }
+  const rows: ShareOfVoiceByProvider[] = [];
+  for (const [provider, acc] of byProvider) {
+    if (acc.all.cur === 0) continue;
+    const cur = percent(acc.own.cur, acc.all.cur);
+    const prev = acc.all.prev > 0 ? percent(acc.own.prev, acc.all.prev) : null;
+    rows.push({ provider, shareOfVoice: cur, deltaShareOfVoice: delta(cur, prev), totalMentionCount: acc.own.cur });
+  }
+  return rows.sort((a, b) => b.shareOfVoice - a.shareOfVoice || a.provider.localeCompare(b.provider));
+}

@@ -1,0 +1,139 @@
+import type { Db } from '../../../db/types.js';
+import { SqlParams, inList } from './params.js';
+import { type InsightScope, inWindow, previousOrEmpty, scopeWhere } from './scope.js';
+import { num } from './numbers.js';
+
+/**
+ * Aggregates over the raw facts shared by several calls. Every function reads one fact table once
+ * and counts both windows with FILTER, so the current and delta numbers come from the same pass.
+ */
+
+export interface WindowCounts {
+  cur: number;
+  prev: number;
+}
+
+/** Per-entity mention aggregates in both windows. Mentions are one per entity per answer, so mentions = runs mentioning. */
+export interface EntityMentionStats {
+  entity: string;
+  /** null unless grouped by provider */
+  provider: string | null;
+  mentions: WindowCounts;
+  sentimentSum: WindowCounts;
+  rankSum: WindowCounts;
+}
+
+export async function entityMentionStats(
+  db: Db,
+  scope: InsightScope,
+  entities: string[],
+  options: { byProvider?: boolean } = {},
+): Promise<EntityMentionStats[]> {
+  if (entities.length === 0) return [];
+  const p = new SqlParams();
+  const where = scopeWhere(p, scope);
+  const cur = inWindow(p, scope.current);
+  const prev = inWindow(p, previousOrEmpty(scope));
+  const group = options.byProvider ? 'entity, provider' : 'entity';
+  const rows = await db.query(
+    `SELECT ${group},
+            COUNT(*) FILTER (WHERE ${cur}) AS cur_mentions,
+            COUNT(*) FILTER (WHERE ${prev}) AS prev_mentions,
+            SUM(sentiment) FILTER (WHERE ${cur}) AS cur_sentiment,
+            SUM(sentiment) FILTER (WHERE ${prev}) AS prev_sentiment,
+            SUM(rank) FILTER (WHERE ${cur}) AS cur_rank,
+            SUM(rank) FILTER (WHERE ${prev}) AS prev_rank
+       FROM mentions
+      WHERE ${where} AND ${inList(p, 'entity', entities)}
+      GROUP BY ${group}`,
+    p.values,
+  );
+  return rows.map((r) => ({
+    entity: String(r.entity),
+    provider: options.byProvider ? String(r.provider) : null,
+    mentions: { cur: num(r.cur_mentions), prev: num(r.prev_mentions) },
+    sentimentSum: { cur: num(r.cur_sentiment), prev: num(r.prev_sentiment) },
+    rankSum: { cur: num(r.cur_rank), prev: num(r.prev_rank) },
+  }));
+}
+
+/** Sum of a per-entity counter over the given rows (e.g. mentions of all tracked brands). */
+export function sumCounts(rows: EntityMentionStats[], pick: (r: EntityMentionStats) => WindowCounts): WindowCounts {
+  return rows.reduce((acc, r) => ({ cur: acc.cur + pick(r).cur, prev: acc.prev + pick(r).prev }), { cur: 0, prev: 0 });
+}
+
+export interface WindowFacts {
+  runs: WindowCounts;
+  entities: EntityMentionStats[];
+  /** Present when asked for. */
+  citations?: { citations: WindowCounts; domains: WindowCounts };
+}
+
+/**
+ * Runs, per-entity mentions and (optionally) citation totals of both windows in one statement: the
+ * overview cards and the ranking list read the same facts, and one round trip costs less than three.
+ */
+export async function windowFacts(
+  db: Db,
+  scope: InsightScope,
+  entities: string[],
+  options: { citations?: boolean } = {},
+): Promise<WindowFacts> {
+  const p = new SqlParams();
+  const cur = inWindow(p, scope.current);
+  const prev = inWindow(p, previousOrEmpty(scope));
+  const runsWhere = scopeWhere(p, scope);
+  const mentionsWhere = scopeWhere(p, scope);
+  const citationsWhere = options.citations ? scopeWhere(p, scope) : '';
+  const entityList = inList(p, 'entity', entities);
+  const rows = await db.query(
+    `WITH r AS (
+       SELECT COUNT(*) FILTER (WHERE ${cur}) AS cur_runs, COUNT(*) FILTER (WHERE ${prev}) AS prev_runs
+         FROM runs WHERE ${runsWhere}
+     ),
+     m AS (
+       SELECT entity,
+              COUNT(*) FILTER (WHERE ${cur}) AS cur_mentions,
+              COUNT(*) FILTER (WHERE ${prev}) AS prev_mentions,
+              SUM(sentiment) FILTER (WHERE ${cur}) AS cur_sentiment,
+              SUM(sentiment) FILTER (WHERE ${prev}) AS prev_sentiment,
+              SUM(rank) FILTER (WHERE ${cur}) AS cur_rank,
+              SUM(rank) FILTER (WHERE ${prev}) AS prev_rank
+         FROM mentions WHERE ${mentionsWhere} AND ${entityList}
+        GROUP BY entity
+     )${
+       options.citations
+         ? `,
+     c AS (
+       SELECT COUNT(*) FILTER (WHERE ${cur}) AS cur_citations,
+              COUNT(*) FILTER (WHERE ${prev}) AS prev_citations,
+              COUNT(DISTINCT domain) FILTER (WHERE ${cur} AND domain <> '') AS cur_domains,
+              COUNT(DISTINCT domain) FILTER (WHERE ${prev} AND domain <> '') AS prev_domains
+         FROM citations WHERE ${citationsWhere}
+     )`
+         : ''
+     }
+     SELECT r.cur_runs, r.prev_runs${options.citations ? ', c.*' : ''}, m.*
+       FROM r ${options.citations ? 'CROSS JOIN c' : ''} LEFT JOIN m ON TRUE`,
+    p.values,
+  );
+  const first = rows[0] ?? {};
+  return {
+    runs: { cur: num(first.cur_runs), prev: num(first.prev_runs) },
+    entities: rows
+      .filter((r) => r.entity !== null && r.entity !== undefined)
+      .map((r) => ({
+        entity: String(r.entity),
+        provider: null,
+        mentions: { cur: num(r.cur_mentions), prev: num(r.prev_mentions) },
+        sentimentSum: { cur: num(r.cur_sentiment), prev: num(r.prev_sentiment) },
+        rankSum: { cur: num(r.cur_rank), prev: num(r.prev_rank) },
+      })),
+    citations: options.citations
+      ? {
+          citations: { cur: num(first.cur_citations), prev: num(first.prev_citations) },
+          domains: { cur: num(first.cur_domains), prev: num(first.prev_domains) },
+        }
+      : undefined,
+  };
+}

@@ -1,0 +1,168 @@
+import type { AuthUser } from '../../../http/call.js';
+import { defineCall } from '../../../http/call.js';
+import type { ServerContext } from '../../../http/context.js';
+import { loadAccessiblePrompt, promptNotFound } from '../prompt-record.js';
+import { normalizeLocations } from '../sql.js';
+import { currentWindow, deltaWindow } from '../windows.js';
+import {
+  loadAggregatedMetrics,
+  loadMentionRateSeries,
+  loadPromptCitations,
+  type AggregationType,
+  type TimeInterval,
+} from './metrics.js';
+import { loadPromptRanking } from './ranking.js';
+import { groupByDay, groupByProvider, loadPromptRuns } from './runs.js';
+import { loadPromptShareOfVoice, loadTrackedNames } from './share-of-voice.js';
+
+/** Newest responses per provider tab in the latest-responses card. */
+export const LATEST_RUNS_PER_PROVIDER = 20;
+/** Runs in the recent-runs list. */
+export const RECENT_RUNS_LIMIT = 100;
+/** Runs grouped by day (about 30 days × providers × locations fit). */
+export const RUNS_BY_DATE_LIMIT = 500;
+
+type Locations = string[] | null | undefined;
+
+/** The prompt (member access) and its own-brand entity key; a brandId that is not the prompt's brand is a 404 too. */
+async function scope(ctx: ServerContext, user: AuthUser, promptId: string, brandId?: string) {
+  const { prompt, brand } = await loadAccessiblePrompt(ctx, user, promptId);
+  if (brandId !== undefined && brandId !== prompt.brandId) throw promptNotFound(promptId);
+  return { prompt, brand, own: brand.name.trim().toLowerCase() };
+}
+
+export const aggregateMetrics = defineCall<{ promptId: string; startDate: string; endTime?: string; location?: Locations }>(
+  'prompts.metrics.aggregate',
+  async ({ body, user, ctx }) => {
+    const { prompt, own } = await scope(ctx, user, body.promptId);
+    const window = currentWindow(body.startDate, ctx.now(), 'startDate', body.endTime);
+    return [await loadAggregatedMetrics(ctx.db, prompt, own, window, normalizeLocations(body.location))];
+  },
+);
+
+export const latestRun = defineCall<{ promptId: string; location?: Locations }>('prompts.latest-run', async ({ body, user, ctx }) => {
+  const { prompt, own } = await scope(ctx, user, body.promptId);
+  const runs = await loadPromptRuns(ctx.db, prompt, own, {
+    start: null,
+    end: ctx.now(),
+    locations: normalizeLocations(body.location),
+    limit: LATEST_RUNS_PER_PROVIDER,
+    perProvider: true,
+  });
+  return groupByProvider(runs, prompt.providers);
+});
+
+export const recentRuns = defineCall<{ promptId: string; startTime: string; endTime?: string; location?: Locations }>(
+  'prompts.recent-runs',
+  async ({ body, user, ctx }) => {
+    const { prompt, own } = await scope(ctx, user, body.promptId);
+    const window = currentWindow(body.startTime, ctx.now(), 'startTime', body.endTime);
+    return loadPromptRuns(ctx.db, prompt, own, {
+      start: window.start,
+      end: window.end,
+      locations: normalizeLocations(body.location),
+      limit: RECENT_RUNS_LIMIT,
+    });
+  },
+);
+
+export const runsByDate = defineCall<{ promptId: string; startDate: string; endTime?: string; location?: Locations }>(
+  'prompts.runs-by-date',
+  async ({ body, user, ctx }) => {
+    const { prompt, own } = await scope(ctx, user, body.promptId);
+    const window = currentWindow(body.startDate, ctx.now(), 'startDate', body.endTime);
+    const runs = await loadPromptRuns(ctx.db, prompt, own, {
+      start: window.start,
+      end: window.end,
+      locations: normalizeLocations(body.location),
+      limit: RUNS_BY_DATE_LIMIT,
+    });
+    return groupByDay(runs);
+  },
+);
+
+export const mentionRateSeries = defineCall<{
+  promptId: string;
+  brandId: string;
+  startTime: string;
+  endTime?: string;
+  timeInterval: TimeInterval;
+  location?: Locations;
+  aggregationType: AggregationType;
+}>('prompts.metrics.mention-rate-series', async ({ body, user, ctx }) => {
+  const { prompt, own } = await scope(ctx, user, body.promptId, body.brandId);
+  const window = currentWindow(body.startTime, ctx.now(), 'startTime', body.endTime);
+  const data = await loadMentionRateSeries(
+    ctx.db,
+    prompt,
+    own,
+    window,
+    normalizeLocations(body.location),
+    body.timeInterval,
+    body.aggregationType,
+  );
+  return { data };
+});
+
+export const shareOfVoice = defineCall<{
+  promptId: string;
+  brandId: string;
+  startTime: string;
+  endTime?: string;
+  deltaStartTime: string;
+  deltaEndTime: string;
+  location?: Locations;
+  provider?: string | null;
+}>('prompts.metrics.share-of-voice', async ({ body, user, ctx }) => {
+  const { prompt, brand } = await scope(ctx, user, body.promptId, body.brandId);
+  const tracked = await loadTrackedNames(ctx.db, brand);
+  return loadPromptShareOfVoice(
+    ctx.db,
+    prompt,
+    tracked,
+    currentWindow(body.startTime, ctx.now(), 'startTime', body.endTime),
+    deltaWindow(body.deltaStartTime, body.deltaEndTime),
+    normalizeLocations(body.location),
+    body.provider ?? null,
+  );
+});
+
+export const citations = defineCall<{ promptId: string; startTime: string; endTime?: string; location?: Locations }>(
+  'prompts.citations',
+  async ({ body, user, ctx }) => {
+    const { prompt } = await scope(ctx, user, body.promptId);
+    return loadPromptCitations(ctx.db, prompt, currentWindow(body.startTime, ctx.now(), 'startTime', body.endTime), normalizeLocations(body.location));
+  },
+);
+
+export const rankingList = defineCall<{
+  promptId: string;
+  brandId: string;
+  startTime: string;
+  endTime?: string;
+  deltaStartTime: string;
+  deltaEndTime: string;
+  location?: Locations;
+}>('prompts.metrics.ranking-list', async ({ body, user, ctx }) => {
+  const { prompt, brand } = await scope(ctx, user, body.promptId, body.brandId);
+  const tracked = await loadTrackedNames(ctx.db, brand);
+  return loadPromptRanking(
+    ctx.db,
+    prompt,
+    tracked,
+    currentWindow(body.startTime, ctx.now(), 'startTime', body.endTime),
+    deltaWindow(body.deltaStartTime, body.deltaEndTime),
+    normalizeLocations(body.location),
+  );
+});
+
+export const detailRoutes = [
+  aggregateMetrics,
+  latestRun,
+  recentRuns,
+  runsByDate,
+  mentionRateSeries,
+  shareOfVoice,
+  citations,
+  rankingList,
+];

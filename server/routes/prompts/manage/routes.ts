@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { sqlTimestamp } from '../../../db/csv.js';
+import { defineCall } from '../../../http/call.js';
+import { requireBrandAccess } from '../../access.js';
+import { assertCanCreate, assertCanStartOrRelocate, loadBrandPlanUsage } from '../plan-limits.js';
+import { findPrompt, loadAccessiblePrompt, promptDetail, promptNotFound } from '../prompt-record.js';
+import { frequencyToCron } from './frequency.js';
+import { cleanLocations, cleanPromptText, cleanProviders } from './prompt-input.js';
+import { startPromptRunNow } from './run-now.js';
+
+interface CreateBody {
+  prompt: string;
+  frequency?: string;
+  providers: string[];
+  state?: 'active' | 'inactive';
+  location: string[];
+  startImmediately?: boolean;
+  brandId: string;
+}
+
+interface UpdateBody {
+  frequency?: string;
+  providers?: string[];
+  location?: string[];
+  state?: 'active' | 'inactive';
+}
+
+/** Background immediate runs started by create, so tests and shutdown can wait for them. */
+export const pendingImmediateRuns = new Set<Promise<void>>();
+
+export const createPrompt = defineCall<CreateBody>('prompts.create', async ({ body, user, ctx, reply }) => {
+  const brand = await requireBrandAccess(ctx, user, body.brandId);
+  const text = cleanPromptText(body.prompt);
+  const providers = cleanProviders(body.providers);
+  const locations = cleanLocations(body.location);
+  const cron = frequencyToCron(body.frequency);
+  const state = body.state ?? 'active';
+  const id = `prm_${randomUUID().replace(/-/g, '')}`;
+  const now = sqlTimestamp(ctx.now());
+  // Check and insert together, so a failed insert never leaves the check's answer stale.
+  await ctx.db.transaction(async (tx) => {
+    assertCanCreate(await loadBrandPlanUsage(tx, brand.id), locations);
+    await tx.query(
+      `INSERT INTO prompts (id, brand_id, text, frequency_cron, providers, locations, state, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS TIMESTAMP), CAST($8 AS TIMESTAMP))`,
+      [id, brand.id, text, cron, JSON.stringify(providers), JSON.stringify(locations), state, now],
+    );
+  });
+  if (body.startImmediately) {
+    const run = startPromptRunNow(ctx, id);
+    pendingImmediateRuns.add(run);
+    void run.finally(() => pendingImmediateRuns.delete(run));
+  }
+  const created = await findPrompt(ctx.db, id);
+  if (!created) throw promptNotFound(id);
+  reply.code(201);
+  return promptDetail(ctx.db, created);
+});
+
+export const getPrompt = defineCall<unknown, unknown, { id: string }>('prompts.get', async ({ params, user, ctx }) => {
+  const { prompt } = await loadAccessiblePrompt(ctx, user, params.id);
+  return promptDetail(ctx.db, prompt);
+});
+
+export const updatePrompt = defineCall<UpdateBody, unknown, { id: string }>(
+  'prompts.update',
+  async ({ body, params, user, ctx }) => {
+    const { prompt } = await loadAccessiblePrompt(ctx, user, params.id);
+    const providers = body.providers !== undefined ? cleanProviders(body.providers) : prompt.providers;
+    const locations = body.location !== undefined ? cleanLocations(body.location) : prompt.locations;
+    const cron = body.frequency !== undefined ? frequencyToCron(body.frequency) : prompt.frequencyCron;
+    const state = body.state ?? prompt.state;
+    await ctx.db.transaction(async (tx) => {
+      const usage = await loadBrandPlanUsage(tx, prompt.brandId);
+      assertCanStartOrRelocate(usage, {
+        starting: prompt.state !== 'active' && state === 'active',
+        addedLocations: locations.filter((code) => !usage.locations.has(code)),
+      });
+      await tx.query(
+        `UPDATE prompts SET frequency_cron = $1, providers = $2, locations = $3, state = $4, updated_at = CAST($5 AS TIMESTAMP)
+          WHERE id = $6`,
+        [cron, JSON.stringify(providers), JSON.stringify(locations), state, sqlTimestamp(ctx.now()), prompt.id],
+      );
+    });
+    const updated = await findPrompt(ctx.db, prompt.id);
+    if (!updated) throw promptNotFound(prompt.id);
+    return promptDetail(ctx.db, updated);
+  },
+);
+
+export const manageRoutes = [createPrompt, getPrompt, updatePrompt];

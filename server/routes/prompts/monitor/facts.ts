@@ -1,0 +1,107 @@
+import type { Db } from '../../../db/types.js';
+import { num, rate, round2OrNull } from '../sql.js';
+import type { Window } from '../windows.js';
+import { windowedScope, type Filters, type PromptWindowStats } from './prompt-stats.js';
+import { LOW_MENTION_RATE } from './performance-status.js';
+
+/** Spec §3 "Facts and insights"; rates in percent, gaps and trends in percentage points. */
+export interface PromptFacts {
+  trendChange: number | null;
+  zeroMentionPrompts: number;
+  lowPerformers: number;
+  providerGap: number | null;
+  bestProvider: string | null;
+  avgMentionRate: number | null;
+  firstPlaceCount: number;
+}
+
+interface ProviderStats {
+  provider: string;
+  runs: number;
+  mentioned: number;
+  firstPlace: number;
+}
+
+/** Per-provider runs, runs mentioning the own brand, and runs naming it first, in the current window. */
+export async function loadProviderStats(
+  db: Db,
+  brandId: string,
+  ownEntity: string,
+  current: Window,
+  filters: Filters,
+): Promise<ProviderStats[]> {
+  const r = windowedScope('r', brandId, current, current, filters);
+  const m = windowedScope('m', brandId, current, current, filters);
+  const own = m.p.add(ownEntity);
+  const [runRows, mentionRows] = await Promise.all([
+    // Every parameter must be used (PostgreSQL), hence the FILTERs on the delta window too.
+    db.query(
+      `SELECT r.provider, COUNT(*) FILTER (WHERE ${r.cur} OR ${r.prev}) AS runs FROM runs r WHERE ${r.where} GROUP BY r.provider`,
+      r.p.values,
+    ),
+    db.query(
+      `SELECT m.provider, COUNT(*) FILTER (WHERE ${m.cur} OR ${m.prev}) AS mentioned,
+              COUNT(*) FILTER (WHERE m.rank = 1) AS first_place
+         FROM mentions m WHERE ${m.where} AND m.entity = ${own}
+        GROUP BY m.provider`,
+      m.p.values,
+    ),
+  ]);
+  const mentions = new Map(mentionRows.map((row) => [String(row.provider), row]));
+  return runRows
+    .map((row) => {
+      const provider = String(row.provider);
+      return {
+        provider,
+        runs: num(row.runs),
+        mentioned: num(mentions.get(provider)?.mentioned),
+        firstPlace: num(mentions.get(provider)?.first_place),
+      };
+    })
+    .sort((a, b) => a.provider.localeCompare(b.provider));
+}
+
+function mean(values: number[]): number | null {
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/**
+ * Definitions (documented in the facts call file):
+ * avgMentionRate = mean of the per-prompt mention rates over prompts with runs in the window;
+ * trendChange = avgMentionRate − the same mean over the delta window (null if either is empty);
+ * zeroMentionPrompts = prompts with runs in the window and no brand mention;
+ * lowPerformers = prompts with runs in the window mentioned in fewer than 30 % of them;
+ * providerGap = best − worst provider mention rate (providers with runs); bestProvider = the best
+ * (ties: alphabetical); firstPlaceCount = answers in the window that name the brand first.
+ */
+export function computeFacts(stats: Iterable<PromptWindowStats>, providers: ProviderStats[]): PromptFacts {
+  const currentRates: number[] = [];
+  const previousRates: number[] = [];
+  let zero = 0;
+  let low = 0;
+  for (const s of stats) {
+    const current = rate(s.mentioned, s.runs);
+    if (current !== null) {
+      currentRates.push(current);
+      if (s.mentioned === 0) zero++;
+      if (current < LOW_MENTION_RATE) low++;
+    }
+    const previous = rate(s.prevMentioned, s.prevRuns);
+    if (previous !== null) previousRates.push(previous);
+  }
+  const avg = mean(currentRates);
+  const prevAvg = mean(previousRates);
+  const ranked = providers
+    .filter((p) => p.runs > 0)
+    .map((p) => ({ provider: p.provider, rate: (p.mentioned / p.runs) * 100 }))
+    .sort((a, b) => b.rate - a.rate || a.provider.localeCompare(b.provider));
+  return {
+    trendChange: avg !== null && prevAvg !== null ? round2OrNull(avg - prevAvg) : null,
+    zeroMentionPrompts: zero,
+    lowPerformers: low,
+    providerGap: ranked.length > 0 ? round2OrNull(ranked[0].rate - ranked[ranked.length - 1].rate) : null,
+    bestProvider: ranked[0]?.provider ?? null,
+    avgMentionRate: round2OrNull(avg),
+    firstPlaceCount: providers.reduce((sum, p) => sum + p.firstPlace, 0),
+  };
+}

@@ -1,0 +1,107 @@
+import type { Db } from '../../../db/types.js';
+import { SqlParams, num, numOrNull } from '../sql.js';
+import type { Window } from '../windows.js';
+
+export interface Filters {
+  providers: string[] | null;
+  locations: string[] | null;
+}
+
+/** Raw counts for one prompt in the current and the delta window (before any rounding). */
+export interface PromptWindowStats {
+  promptId: string;
+  runs: number;
+  mentioned: number;
+  /** mean rank of the own brand over runs that mention it; null when none */
+  avgRank: number | null;
+  /** mean sentiment -1..1 of the own brand's mentions; null when none */
+  avgSentiment: number | null;
+  prevRuns: number;
+  prevMentioned: number;
+  prevAvgSentiment: number | null;
+}
+
+/**
+ * Windowed filters for one statement over `alias` (runs or mentions, which carry the same
+ * brand_id/prompt_id/provider/location/created_at columns). One covering time range lets DuckDB
+ * prune by zone maps; the FILTER clauses then split it into the two windows.
+ */
+export function windowedScope(alias: string, brandId: string, current: Window, delta: Window, filters: Filters) {
+  const p = new SqlParams();
+  const cs = p.time(current.start);
+  const ce = p.time(current.end);
+  const ps = p.time(delta.start);
+  const pe = p.time(delta.end);
+  const from = p.time(new Date(Math.min(current.start.getTime(), delta.start.getTime())));
+  const to = p.time(new Date(Math.max(current.end.getTime(), delta.end.getTime())));
+  const where = `${alias}.brand_id = ${p.add(brandId)} AND ${alias}.created_at >= ${from} AND ${alias}.created_at < ${to}
+      AND ${p.in(`${alias}.provider`, filters.providers)} AND ${p.in(`${alias}.location`, filters.locations)}`;
+  return {
+    p,
+    where,
+    cur: `${alias}.created_at >= ${cs} AND ${alias}.created_at < ${ce}`,
+    prev: `${alias}.created_at >= ${ps} AND ${alias}.created_at < ${pe}`,
+  };
+}
+
+/**
+ * Per-prompt counts of a brand's runs in both windows and of the own brand's mentions in them.
+ * Two scans without a join: mentions carry the run's prompt, provider, location and time, and
+ * extraction stores one mention per entity per answer, so own mentions = runs mentioning it.
+ */
+export async function loadPromptWindowStats(
+  db: Db,
+  brandId: string,
+  ownEntity: string,
+  current: Window,
+  delta: Window,
+  filters: Filters,
+): Promise<Map<string, PromptWindowStats>> {
+  const r = windowedScope('r', brandId, current, delta, filters);
+  const m = windowedScope('m', brandId, current, delta, filters);
+  const own = m.p.add(ownEntity);
+  const [runRows, mentionRows] = await Promise.all([
+    db.query(
+      `SELECT r.prompt_id, COUNT(*) FILTER (WHERE ${r.cur}) AS runs, COUNT(*) FILTER (WHERE ${r.prev}) AS prev_runs
+         FROM runs r WHERE ${r.where}
+        GROUP BY r.prompt_id`,
+      r.p.values,
+    ),
+    db.query(
+      `SELECT m.prompt_id,
+              COUNT(*) FILTER (WHERE ${m.cur}) AS mentioned,
+              AVG(m.rank) FILTER (WHERE ${m.cur}) AS avg_rank,
+              AVG(m.sentiment) FILTER (WHERE ${m.cur}) AS avg_sentiment,
+              COUNT(*) FILTER (WHERE ${m.prev}) AS prev_mentioned,
+              AVG(m.sentiment) FILTER (WHERE ${m.prev}) AS prev_avg_sentiment
+         FROM mentions m WHERE ${m.where} AND m.entity = ${own}
+        GROUP BY m.prompt_id`,
+      m.p.values,
+    ),
+  ]);
+  const mentions = new Map(mentionRows.map((row) => [String(row.prompt_id), row]));
+  const stats = new Map<string, PromptWindowStats>();
+  for (const row of runRows) {
+    const promptId = String(row.prompt_id);
+    const mention = mentions.get(promptId);
+    stats.set(promptId, {
+      promptId,
+      runs: num(row.runs),
+      mentioned: num(mention?.mentioned),
+      avgRank: numOrNull(mention?.avg_rank),
+      avgSentiment: numOrNull(mention?.avg_sentiment),
+      prevRuns: num(row.prev_runs),
+      prevMentioned: num(mention?.prev_mentioned),
+      prevAvgSentiment: numOrNull(mention?.prev_avg_sentiment),
+    });
+  }
+  return stats;
+}
+
+/** When each of the brand's prompts last ran, over all time and all filters (never run = absent). */
+export async function loadLastRunDates(db: Db, brandId: string): Promise<Map<string, string>> {
+  const rows = await db.query('SELECT prompt_id, MAX(created_at) AS last_run FROM runs WHERE brand_id = $1 GROUP BY prompt_id', [
+    brandId,
+  ]);
+  return new Map(rows.map((row) => [String(row.prompt_id), new Date(String(row.last_run)).toISOString()]));
+}

@@ -1,0 +1,82 @@
+import { defineCall } from '../../../http/call.js';
+import { requireBrandAccess } from '../../access.js';
+import { canAddPrompts, loadBrandPlanUsage } from '../plan-limits.js';
+import { normalizeLocations, normalizeProviders, rate } from '../sql.js';
+import { currentWindow, deltaWindow } from '../windows.js';
+import { computeFacts, loadProviderStats } from './facts.js';
+import { loadPromptWindowStats } from './prompt-stats.js';
+import { buildSuggestions, loadMentionedNames } from './suggestions.js';
+import { loadBrandPrompts, loadPromptTable } from './table.js';
+
+interface MonitorBody {
+  brandId: string;
+  startTime: string;
+  endTime?: string;
+  deltaStartTime: string;
+  deltaEndTime: string;
+  providers?: string[] | null;
+  location?: string[] | null;
+}
+
+function scope(body: MonitorBody, now: Date) {
+  return {
+    current: currentWindow(body.startTime, now, 'startTime', body.endTime),
+    delta: deltaWindow(body.deltaStartTime, body.deltaEndTime),
+    filters: { providers: normalizeProviders(body.providers), locations: normalizeLocations(body.location) },
+  };
+}
+
+const ownEntity = (name: string) => name.trim().toLowerCase();
+
+export const promptsTable = defineCall<MonitorBody>('prompts.table', async ({ body, user, ctx }) => {
+  const brand = await requireBrandAccess(ctx, user, body.brandId);
+  const { current, delta, filters } = scope(body, ctx.now());
+  const [table, usage] = await Promise.all([
+    loadPromptTable(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters),
+    loadBrandPlanUsage(ctx.db, brand.id),
+  ]);
+  return { prompts: table.rows, canAddPrompts: canAddPrompts(usage) };
+});
+
+export const promptsFacts = defineCall<MonitorBody>('prompts.insights.facts', async ({ body, user, ctx }) => {
+  const brand = await requireBrandAccess(ctx, user, body.brandId);
+  const { current, delta, filters } = scope(body, ctx.now());
+  const [stats, providers] = await Promise.all([
+    loadPromptWindowStats(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters),
+    loadProviderStats(ctx.db, brand.id, ownEntity(brand.name), current, filters),
+  ]);
+  return computeFacts(stats.values(), providers);
+});
+
+export const promptsSuggestions = defineCall<{ brandId: string; startTime: string; endTime?: string; limit?: number }>(
+  'prompts.suggestions',
+  async ({ body, user, ctx }) => {
+    const brand = await requireBrandAccess(ctx, user, body.brandId);
+    const window = currentWindow(body.startTime, ctx.now(), 'startTime', body.endTime);
+    const own = ownEntity(brand.name);
+    const [names, prompts, stats] = await Promise.all([
+      loadMentionedNames(ctx.db, brand.id, own, window),
+      loadBrandPrompts(ctx.db, brand.id),
+      loadPromptWindowStats(ctx.db, brand.id, own, window, { start: window.start, end: window.start }, {
+        providers: null,
+        locations: null,
+      }),
+    ]);
+    const score = (id: string) => {
+      const s = stats.get(id);
+      return s ? (rate(s.mentioned, s.runs) ?? -1) : -1;
+    };
+    const byPerformance = [...prompts].sort((a, b) => score(b.id) - score(a.id) || a.id.localeCompare(b.id));
+    return buildSuggestions(
+      {
+        brandName: brand.name,
+        competitors: names.competitors,
+        untracked: names.untracked,
+        promptsByPerformance: byPerformance.map((p) => p.text),
+      },
+      body.limit ?? 10,
+    );
+  },
+);
+
+export const monitorRoutes = [promptsTable, promptsFacts, promptsSuggestions];

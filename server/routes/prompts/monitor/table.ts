@@ -1,0 +1,112 @@
+import type { Db } from '../../../db/types.js';
+import { rate, round2, round2OrNull } from '../sql.js';
+import { toPromptRecord, type PromptRecord } from '../prompt-record.js';
+import type { Window } from '../windows.js';
+import { loadLastRunDates, loadPromptWindowStats, type Filters, type PromptWindowStats } from './prompt-stats.js';
+import { performanceStatus, recencyStatus, type PerformanceStatus, type RecencyStatus } from './performance-status.js';
+
+/** Characters of the prompt text in promptPreview. */
+export const PROMPT_PREVIEW_LENGTH = 100;
+
+/** Spec §3 "Prompt (management table row)". */
+export interface PromptTableRow {
+  promptId: string;
+  fullPrompt: string;
+  promptPreview: string;
+  providers: string[];
+  promptLocation: string[];
+  frequencyCron: string;
+  promptState: 'active' | 'inactive';
+  performanceStatus: PerformanceStatus;
+  recencyStatus: RecencyStatus;
+  mentionRate: number | null;
+  deltaMentionRateChange: number | null;
+  currentPeriodMentions: number;
+  currentPeriodRuns: number;
+  averageMentionRank: number | null;
+  currentNetSentiment: number | null;
+  deltaNetSentimentChange: number | null;
+  lastRunDate: string | null;
+}
+
+export function promptPreview(text: string): string {
+  return text.length <= PROMPT_PREVIEW_LENGTH ? text : `${text.slice(0, PROMPT_PREVIEW_LENGTH - 1).trimEnd()}…`;
+}
+
+export async function loadBrandPrompts(db: Db, brandId: string): Promise<PromptRecord[]> {
+  const rows = await db.query(
+    `SELECT id, brand_id, text, frequency_cron, providers, locations, state, created_at, updated_at
+       FROM prompts WHERE brand_id = $1 ORDER BY created_at, id`,
+    [brandId],
+  );
+  return rows.map(toPromptRecord);
+}
+
+const EMPTY: Omit<PromptWindowStats, 'promptId'> = {
+  runs: 0,
+  mentioned: 0,
+  avgRank: null,
+  avgSentiment: null,
+  prevRuns: 0,
+  prevMentioned: 0,
+  prevAvgSentiment: null,
+};
+
+/** Builds one table row from the prompt and its unrounded window counts. */
+export function toTableRow(prompt: PromptRecord, stats: PromptWindowStats | undefined, lastRun: string | undefined): PromptTableRow {
+  const s = stats ?? { promptId: prompt.id, ...EMPTY };
+  const current = rate(s.mentioned, s.runs);
+  const previous = rate(s.prevMentioned, s.prevRuns);
+  const delta = current !== null && previous !== null ? current - previous : null;
+  const sentiment = s.avgSentiment === null ? null : s.avgSentiment * 100;
+  const prevSentiment = s.prevAvgSentiment === null ? null : s.prevAvgSentiment * 100;
+  return {
+    promptId: prompt.id,
+    fullPrompt: prompt.text,
+    promptPreview: promptPreview(prompt.text),
+    providers: prompt.providers,
+    promptLocation: prompt.locations,
+    frequencyCron: prompt.frequencyCron,
+    promptState: prompt.state,
+    performanceStatus: performanceStatus({
+      everRun: lastRun !== undefined,
+      runs: s.runs,
+      mentioned: s.mentioned,
+      mentionRate: current,
+      deltaMentionRate: delta,
+    }),
+    recencyStatus: recencyStatus(lastRun !== undefined, s.runs),
+    mentionRate: round2OrNull(current),
+    deltaMentionRateChange: round2OrNull(delta),
+    currentPeriodMentions: s.mentioned,
+    currentPeriodRuns: s.runs,
+    averageMentionRank: round2OrNull(s.avgRank),
+    currentNetSentiment: round2OrNull(sentiment),
+    deltaNetSentimentChange: sentiment !== null && prevSentiment !== null ? round2(sentiment - prevSentiment) : null,
+    lastRunDate: lastRun ?? null,
+  };
+}
+
+export interface PromptTableData {
+  prompts: PromptRecord[];
+  stats: Map<string, PromptWindowStats>;
+  lastRuns: Map<string, string>;
+  rows: PromptTableRow[];
+}
+
+export async function loadPromptTable(
+  db: Db,
+  brandId: string,
+  ownEntity: string,
+  current: Window,
+  delta: Window,
+  filters: Filters,
+): Promise<PromptTableData> {
+  const [prompts, stats, lastRuns] = await Promise.all([
+    loadBrandPrompts(db, brandId),
+    loadPromptWindowStats(db, brandId, ownEntity, current, delta, filters),
+    loadLastRunDates(db, brandId),
+  ]);
+  const rows = prompts.map((prompt) => toTableRow(prompt, stats.get(prompt.id), lastRuns.get(prompt.id)));
+  return { prompts, stats, lastRuns, rows };
+}

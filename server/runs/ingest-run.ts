@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/types.js';
+import { extractAnswer, type TrackedEntity } from '../ingest/index.js';
+import type { ProviderAnswer } from '../providers/provider.js';
+import { buildRunRows, CITATION_COLUMNS, insertRows, MENTION_COLUMNS, RUN_COLUMNS } from './rows.js';
+
+export interface RunInput {
+  brandId: string;
+  promptId: string;
+  provider: string;
+  location: string;
+  createdAt: Date;
+  answer: ProviderAnswer;
+  /** Defaults to a fresh random id. */
+  id?: string;
+}
+
+export interface IngestedRun {
+  runId: string;
+  mentions: number;
+  citations: number;
+  namedCount: number;
+}
+
+export function newRunId(): string {
+  return `run_${randomUUID().replace(/-/g, '')}`;
+}
+
+/**
+ * Stores one provider answer: extracts the brands it names and its citations with the same
+ * pipeline as the demo loader, then writes the run and its facts in one transaction.
+ */
+export async function ingestRun(db: Db, input: RunInput, tracked: TrackedEntity[]): Promise<IngestedRun> {
+  const extracted = extractAnswer(input.answer, tracked);
+  const runId = input.id ?? newRunId();
+  const rows = buildRunRows(
+    { id: runId, brandId: input.brandId, promptId: input.promptId, provider: input.provider, location: input.location, createdAt: input.createdAt },
+    input.answer.answerText,
+    extracted,
+  );
+  await db.transaction(async (tx) => {
+    await insertRows(tx, 'runs', RUN_COLUMNS, [rows.run]);
+    await insertRows(tx, 'mentions', MENTION_COLUMNS, rows.mentions);
+    await insertRows(tx, 'citations', CITATION_COLUMNS, rows.citations);
+  });
+  return { runId, mentions: rows.mentions.length, citations: rows.citations.length, namedCount: extracted.namedCount };
+}

@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../config.js';
+import { migrate } from '../db/migrate.js';
+import { openDb } from '../db/open.js';
+import { clearData, countRows, loadDemo, type LoadDemoResult } from './load.js';
+
+/** npm run seed -- --scale N --seed S [--days D] [--data-dir DIR] [--force] */
+export const USAGE = 'Usage: npm run seed -- [--scale 1] [--seed 42] [--days 90] [--data-dir ./data] [--force]';
+
+/**
+ * Seeds a fresh database with the demo dataset. Refuses one that holds any rows unless `--force`,
+ * which empties it first. PostgreSQL when DATABASE_URL is set, else DuckDB under the data dir.
+ */
+export async function runSeed(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  print: (line: string) => void = (line) => console.log(line),
+  now: Date = new Date(),
+): Promise<LoadDemoResult | null> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scale: { type: 'string', default: '1' },
+      seed: { type: 'string', default: '42' },
+      days: { type: 'string' },
+      'data-dir': { type: 'string' },
+      force: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    print(USAGE);
+    return null;
+  }
+  const scale = Number(values.scale);
+  const seed = Number(values.seed);
+  const days = values.days === undefined ? undefined : Number(values.days);
+  if (!(scale > 0) || !Number.isInteger(seed) || (days !== undefined && !(Number.isInteger(days) && days > 0))) {
+    throw new Error(`Invalid arguments. ${USAGE}`);
+  }
+  const config = loadConfig(values['data-dir'] ? { ...env, DATA_DIR: path.resolve(values['data-dir']) } : env);
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'answerscope.duckdb');
+  const db = await openDb(config);
+  try {
+    await migrate(db);
+    const existing = await countRows(db);
+    const total = Object.values(existing).reduce((a, b) => a + b, 0);
+    if (total > 0) {
+      if (!values.force) throw new Error(`${where} already holds data (${total} rows). Use --force to replace it.`);
+      print(`Clearing ${total} existing rows…`);
+      await clearData(db);
+    }
+    print(`Seeding ${where}: scale ${scale}, seed ${seed}${days ? `, ${days} days` : ''}`);
+    const result = await loadDemo(db, {
+      scale,
+      seed,
+      days,
+      now,
+      onProgress: (n) => print(`  ${n.toLocaleString('en-US')} runs…`),
+    });
+    for (const [table, count] of Object.entries(result.counts)) print(`  ${table.padEnd(20)} ${count.toLocaleString('en-US')}`);
+    print(`Loaded in ${(result.ms / 1000).toFixed(1)} s, of which ${(result.factWriteMs / 1000).toFixed(1)} s writing facts (demo plan: ${result.plan})`);
+    return result;
+  } finally {
+    await db.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  runSeed(process.argv.slice(2)).catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  });
+}

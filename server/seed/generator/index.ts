@@ -1,0 +1,9 @@
+/**
+ * The deterministic demo world: three brands (project-management SaaS, running shoes, neobank)
+ * with competitors and monitored prompts, and a stream of raw provider answers written by the
+ * shared answer model. Benchmark: `npx tsx server/seed/generator/bench.ts [scale]`.
+ */
+export type { GeneratorOptions, DemoBrand, DemoPrompt, RawRun, DemoWorld } from './types.js';
+export { generateDemoWorld, generateRunsWithTruth, countDemoRuns, type RunWithTruth } from './world.js';
+export { composeAnswer, chooseEntities, type AnswerEntity, type AnswerSetting, type Candidate } from './answerModel.js';
+export { DEMO_CATALOGS } from './catalog/index.js';
