@@ -1,0 +1,61 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { reportError } from '../monitoring/sentry.js';
+import { AppShell } from '../shell/AppShell.js';
+import { PageLoading } from '../ui/PageLoading.js';
+import { Placeholder } from '../ui/Placeholder.js';
+import type { LoadPages } from './buildRoutes.js';
+import { relativeToApp } from './enginePages.js';
+import { RequireSubscription } from './guards.js';
+import { NotFound } from './NotFound.js';
+import { APP_SCREENS, ROUTES, SUBSCRIPTION_EXEMPT_ROUTES } from './routePaths.js';
+
+/**
+ * Routes inside the app shell: the engine's pages, placeholders for screens without a page
+ * yet, and '404 Not Found' for the rest. Sections other than settings and profile need an
+ * active or trialing subscription.
+ */
+export function buildAppRoutes(pages: RouteObject[] | null): RouteObject[] {
+  if (pages === null) return [{ element: <AppShell />, children: [{ path: '*', element: <PageLoading /> }] }];
+  // Only /app pages live inside the shell; any other page route is ignored here.
+  const appPages = pages.filter((p) => p.path === ROUTES.app || p.path?.startsWith(`${ROUTES.app}/`));
+  const pagePaths = new Set(appPages.map((p) => p.path));
+  const placeholders: RouteObject[] = APP_SCREENS.filter((screen) => !pagePaths.has(screen.path)).map((screen) => ({
+    path: screen.path,
+    element: <Placeholder title={screen.title} />,
+  }));
+  const all = [...appPages, ...placeholders];
+  const isExempt = (route: RouteObject) => SUBSCRIPTION_EXEMPT_ROUTES.includes(route.path ?? '');
+
+  return [
+    {
+      element: <AppShell />,
+      children: [
+        { index: true, element: <Navigate to={ROUTES.home} replace /> },
+        ...all.filter(isExempt).map(relativeToApp),
+        { element: <RequireSubscription />, children: all.filter((r) => !isExempt(r)).map(relativeToApp) },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ];
+}
+
+export default function AppSection({ loadPages }: { loadPages: LoadPages }) {
+  const [pages, setPages] = useState<RouteObject[] | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    loadPages().then(
+      (loaded) => !cancelled && setPages(loaded),
+      (error) => {
+        // Without the engine the shell still works; screens fall back to placeholders.
+        reportError(error, { where: 'loading page routes' });
+        if (!cancelled) setPages([]);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [loadPages]);
+  const routes = useMemo(() => buildAppRoutes(pages), [pages]);
+  return useRoutes(routes);
+}

@@ -1,0 +1,40 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The first screen must stay small: heavy libraries may only be reached through dynamic
+// import(), never a static import from the shell's own code.
+const SRC = join(__dirname, '..');
+const HEAVY = /^(vega|vega-lite|vega-embed|react-vega|xlsx|html-to-image|@rjsf\/|@sentry\/)/;
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)[^'";]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('bundle boundaries', () => {
+  it('has no static imports of vega, xlsx, html-to-image, @rjsf or @sentry in src/', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(STATIC_IMPORT)) {
+        const spec = match[1] ?? match[2];
+        if (HEAVY.test(spec)) offenders.push(`${relative(SRC, file)} imports ${spec}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('loads the shell, login and engine pages lazily', () => {
+    const routes = readFileSync(join(SRC, 'app/buildRoutes.tsx'), 'utf8');
+    expect(routes).toMatch(/import\('\.\/AppSection\.js'\)/);
+    expect(routes).not.toMatch(/^import [^\n]*AppSection/m);
+    expect(routes).toMatch(/lazy\(\(\) => import\('\.\/LoginPage\.js'\)/);
+    const engine = readFileSync(join(SRC, 'app/enginePages.ts'), 'utf8');
+    expect(engine).toMatch(/import\('\.\.\/\.\.\/engine\/runtime\/routes\.js'\)/);
+  });
+});

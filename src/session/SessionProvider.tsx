@@ -1,0 +1,195 @@
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { apiClient, type ApiClient } from '../api/client.js';
+import { CURRENT_USER_PATH, LOGIN_PATH } from '../api/constants.js';
+import { isApiError, type ApiError } from '../api/errors.js';
+import { AuthErrorPage } from './AuthErrorPage.js';
+import { FailedToLoadApp } from './FailedToLoadApp.js';
+import { LoadingScreen, type StartupStep } from './LoadingScreen.js';
+import { logoutUrlFor } from './loginUrl.js';
+import { featureOn, hasValidSubscription, mayAddBrand, normalizeConfig, normalizeUser } from './normalize.js';
+import { readStoredBrandId, resolveSelectedBrandId, storeBrandId } from './selectedBrand.js';
+import { SessionContext, type SessionValue } from './SessionContext.js';
+
+import { supportEmailFrom } from './supportEmail.js';
+import type { AppConfig, User } from './types.js';
+
+// The modal (Fluent Dialog) loads only when a session actually expires.
+const SessionExpiredModal = lazy(() => import('./SessionExpiredModal.js').then((m) => ({ default: m.SessionExpiredModal })));
+
+export const STARTUP_PAUSE_MS = 200;
+export const CONFIG_PATH = '/api/config';
+
+type Phase = StartupStep | 'ready' | 'config-failed';
+
+export interface SessionProviderProps {
+  children: ReactNode;
+  /** Injected in tests; the app uses the shared client. */
+  client?: ApiClient;
+  startupPauseMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isUnauthenticated(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'UNAUTHENTICATED' || error.status === 401 || error.status === 403);
+}
+
+/**
+ * Startup (spec §4): config, then the session, a 200 ms pause, then the app. Holds the user,
+ * their brands and the selected brand for everything below it.
+ */
+export function SessionProvider({ children, client = apiClient, startupPauseMs = STARTUP_PAUSE_MS }: SessionProviderProps) {
+  const [phase, setPhase] = useState<Phase>('config');
+  const [config, setConfig] = useState<AppConfig>(() => normalizeConfig({}));
+  const [user, setUser] = useState<User | null>(null);
+  const [sessionError, setSessionError] = useState<ApiError | null>(null);
+  const [sessionExpired, setSessionExpired] = useState(false);
+  const [selectedBrandId, setSelectedBrandId] = useState<string | null>(() => readStoredBrandId());
+  const userRef = useRef<User | null>(null);
+  userRef.current = user;
+
+  const loadUser = useCallback(async (): Promise<User | null> => {
+    const loaded = normalizeUser(await client.request('GET', CURRENT_USER_PATH));
+    setUser(loaded);
+    if (loaded) {
+      setSessionExpired(false);
+      client.markSessionFresh();
+    }
+    return loaded;
+  }, [client]);
+
+  /** Loads the session at startup (and on Try Again); failures other than "signed out" show the auth error page. */
+  const loadSession = useCallback(async () => {
+    setSessionError(null);
+    try {
+      await loadUser();
+    } catch (error) {
+      setUser(null);
+      if (!isUnauthenticated(error) && isApiError(error)) setSessionError(error);
+    }
+  }, [loadUser]);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      setPhase('config');
+      try {
+        const loaded = normalizeConfig(await client.request('GET', CONFIG_PATH, { skipAuthRefresh: true }));
+        if (cancelled) return;
+        setConfig(loaded);
+      } catch {
+        if (!cancelled) setPhase('config-failed');
+        return;
+      }
+      setPhase('auth');
+      await loadSession();
+      if (cancelled) return;
+      setPhase('finalizing');
+      await sleep(startupPauseMs);
+      if (!cancelled) setPhase('ready');
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [client, loadSession, startupPauseMs]);
+
+  // A failed token refresh while signed in clears the user and shows the Session Expired modal.
+  useEffect(
+    () =>
+      client.onSessionExpired(() => {
+        if (!userRef.current) return;
+        setUser(null);
+        setSessionExpired(true);
+      }),
+    [client],
+  );
+
+  // The periodic session check runs only while someone is signed in.
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    return client.startSessionKeepAlive();
+  }, [client, signedIn]);
+
+  const brands = useMemo(() => user?.userBrands ?? [], [user]);
+  const resolvedBrandId = resolveSelectedBrandId(brands, selectedBrandId);
+  const selectedBrand = brands.find((b) => b.id === resolvedBrandId) ?? null;
+
+  // Keep storage in step with a reset to the first brand (missing or stale stored id).
+  useEffect(() => {
+    if (user && resolvedBrandId !== selectedBrandId) {
+      setSelectedBrandId(resolvedBrandId);
+      storeBrandId(resolvedBrandId);
+    }
+  }, [user, resolvedBrandId, selectedBrandId]);
+
+  const selectBrand = useCallback((id: string) => {
+    storeBrandId(id);
+    setSelectedBrandId(id);
+  }, []);
+
+  const refresh = useCallback(async () => {
+    try {
+      return await loadUser();
+    } catch (error) {
+      if (isUnauthenticated(error)) setUser(null);
+      throw error;
+    }
+  }, [loadUser]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      await client.request('POST', LOGIN_PATH, { body: { email, password } });
+      return loadUser();
+    },
+    [client, loadUser],
+  );
+
+  const logout = useCallback((redirectUrl: string = window.location.origin) => {
+    window.location.assign(logoutUrlFor(redirectUrl));
+  }, []);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      user,
+      brands,
+      selectedBrand,
+      selectBrand,
+      refresh,
+      config,
+      isFeatureOn: (name: string) => featureOn(config, name),
+      canAddBrand: mayAddBrand(user),
+      hasActiveSubscription: hasValidSubscription(user),
+      sessionExpired,
+      signIn,
+      logout,
+    }),
+    [user, brands, selectedBrand, selectBrand, refresh, config, sessionExpired, signIn, logout],
+  );
+
+  if (phase === 'config-failed') return <FailedToLoadApp />;
+  if (phase !== 'ready') return <LoadingScreen step={phase} />;
+  if (sessionError) {
+    return (
+      <AuthErrorPage
+        error={sessionError}
+        supportEmail={supportEmailFrom(config)}
+        onRetry={() => void loadSession()}
+        // Dismiss carries on signed out; the routes then send the visitor to login.
+        onDismiss={() => setSessionError(null)}
+      />
+    );
+  }
+
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      {sessionExpired ? (
+        <Suspense fallback={null}>
+          <SessionExpiredModal open />
+        </Suspense>
+      ) : null}
+    </SessionContext.Provider>
+  );
+}
+

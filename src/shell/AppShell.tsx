@@ -1,0 +1,29 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Outlet } from 'react-router-dom';
+import { Sidebar } from './Sidebar.js';
+import { SidebarProvider } from './SidebarContext.js';
+import { TopBar } from './TopBar.js';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  main: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
+  content: { flexGrow: 1, minWidth: 0 },
+});
+
+/** Sidebar + top bar around every /app screen. */
+export function AppShell() {
+  const styles = useStyles();
+  return (
+    <SidebarProvider>
+      <div className={styles.root}>
+        <Sidebar />
+        <div className={styles.main}>
+          <TopBar />
+          <main className={styles.content} id="main-content">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </SidebarProvider>
+  );
+}
