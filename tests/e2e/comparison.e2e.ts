@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, launchBrowser, loggedInPage } from './support/browser.js';
+import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page.js';
+
+// The competitor comparison in a real browser, signed in as the demo user: breadcrumb and copy,
+// metric cards against the API for the page's own request, a time-range change that refetches,
+// and the leading / trailing prompt lists against the spec's rules applied to the API rows.
+
+const pct2 = (n: number) => `${n.toFixed(2)}%`;
+const pct1 = (n: number) => `${n.toFixed(1)}%`;
+const rank = (n: number | null) => (n === null ? null : n.toFixed(1));
+const PROVIDER_NAMES: Record<string, string> = { openai: 'Chat GPT', perplexity: 'Perplexity', google: 'Google', microsoft: 'Microsoft' };
+
+interface Metrics {
+  yourBrandName: string; competitorName: string;
+  yourBrandMentionRate: number; competitorMentionRate: number; yourBrandSov: number; competitorSov: number;
+  yourBrandAvgPosition: number | null; competitorAvgPosition: number | null; coMentions: number;
+}
+interface PromptRow { promptId: string; promptPreview: string; provider: string; competitiveStatus: string; rankingComparison: string }
+interface ProviderRow { provider: string; brandMentionRate: number; competitorMentionRate: number; mentionPerformance: string }
+
+// insights §4, written out independently of the page's transform tables.
+function isLeading(r: PromptRow): boolean {
+  if (r.rankingComparison === 'no_rankings') return false;
+  return r.competitiveStatus === 'brand_dominant' || (r.competitiveStatus === 'brand_leading' && ['brand_ranks_higher', 'only_brand_ranked'].includes(r.rankingComparison));
+}
+function isTrailing(r: PromptRow): boolean {
+  if (r.rankingComparison === 'no_rankings') return false;
+  return (
+    ['competitor_dominant', 'competitor_leading', 'even'].includes(r.competitiveStatus) ||
+    (r.competitiveStatus === 'brand_leading' && ['competitor_ranks_higher', 'similar_ranking'].includes(r.rankingComparison)) ||
+    ['competitor_ranks_higher', 'only_competitor_ranked'].includes(r.rankingComparison)
+  );
+}
+
+const CARDS = ['mentionRate', 'shareOfVoice', 'averagePosition', 'coMentions', 'leadingPrompts', 'trailingPrompts', 'providers'];
+
+/** Title and provider line of each card in a prompt list, as shown. */
+async function promptCards(page: Page, id: string): Promise<Array<{ title: string; text: string }>> {
+  return card(page, id)
+    .locator('[data-testid="card-grid-item"]')
+    .evaluateAll((els) => els.map((el) => ({ title: el.querySelector('[data-testid="card-grid-title"]')?.getAttribute('title') ?? '', text: (el as HTMLElement).innerText })));
+}
+
+describe('Competitor comparison', () => {
+  let browser: Browser;
+  let page: Page;
+  let competitor = '';
+  let brandName = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ page } = await loggedInPage(browser));
+    // A tracked competitor of the demo brand, from the competitors table for the same brand.
+    const overview = await requestBodyOf(page, '/api/brands/performance/metadata', () => page.goto('/app/home'));
+    const rows = await apiPost<Array<{ competitorName: string; competitorMentions: number }>>(page, '/api/competitors/insights', {
+      brandId: overview.brandId, startTime: midnightDaysBack(7), deltaStartTime: midnightDaysBack(14), deltaEndTime: midnightDaysBack(7),
+    });
+    competitor = [...rows].sort((a, b) => b.competitorMentions - a.competitorMentions)[0].competitorName;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the breadcrumb and metric cards with the numbers the API returns for the same request', async () => {
+    const body = await requestBodyOf(page, '/api/competitors/comparison-metrics', () => page.goto(`/app/competitors/comparison/${encodeURIComponent(competitor)}`));
+    expect(body.competitor).toBe(competitor);
+    expect(body.startTime).toBe(midnightDaysBack(7));
+    await waitForCards(page, CARDS);
+    const m = await apiPost<Metrics>(page, '/api/competitors/comparison-metrics', body);
+    brandName = m.yourBrandName;
+
+    const crumbs = await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText();
+    expect(crumbs.split(/\s*›\s*/).map((s) => s.trim())).toEqual(['Home', 'Competitors', `${brandName} vs ${competitor}`]);
+    expect(await page.getByRole('link', { name: 'Competitors' }).first().getAttribute('href')).toBe('/app/competitors');
+    const segments = page.getByRole('group', { name: 'Time range' }).getByRole('button');
+    expect(await segments.allInnerTexts()).toEqual(['Last 24 hours', 'Last 7 days', 'Last 30 days', 'Custom date range']);
+    expect(await page.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
+
+    const mention = await card(page, 'mentionRate').innerText();
+    expect(mention).toContain('Mention Rate');
+    expect(mention).toContain(pct2(m.yourBrandMentionRate));
+    expect(mention).toContain(pct2(m.competitorMentionRate));
+    expect(mention).toContain(m.yourBrandMentionRate > m.competitorMentionRate ? 'Leading' : 'Behind');
+
+    const sov = await card(page, 'shareOfVoice').innerText();
+    expect(sov).toContain(pct1(m.yourBrandSov));
+    expect(sov).toContain(pct1(m.competitorSov));
+    expect(sov).toContain(m.yourBrandSov > m.competitorSov ? 'Leading' : 'Behind');
+
+    const avg = await card(page, 'averagePosition').innerText();
+    for (const v of [rank(m.yourBrandAvgPosition), rank(m.competitorAvgPosition)]) if (v !== null) expect(avg).toContain(v);
+    const y = m.yourBrandAvgPosition, t = m.competitorAvgPosition;
+    expect(avg).toContain(y !== null && t !== null && y > 0 && t > 0 && y < t ? 'Leading' : 'Behind');
+
+    expect(await card(page, 'coMentions').getByTestId('comparison-yours').innerText()).toBe(m.coMentions.toLocaleString('en-US'));
+  });
+
+  it('lists exactly the prompts the leading and trailing rules select from the API rows', async () => {
+    const body = await requestBodyOf(page, '/api/competitors/comparison-prompts', () => page.reload());
+    await waitForCards(page, CARDS);
+    const rows = await apiPost<PromptRow[]>(page, '/api/competitors/comparison-prompts', body);
+    for (const [id, rule, empty] of [['leadingPrompts', isLeading, 'No leading prompts'], ['trailingPrompts', isTrailing, 'No trailing prompts']] as const) {
+      const expected = rows.filter(rule);
+      const shown = await promptCards(page, id);
+      expect(shown.length, id).toBe(expected.length);
+      if (expected.length === 0) expect(await card(page, id).innerText()).toContain(empty);
+      shown.forEach((c, i) => {
+        // Cards keep the API order, so card i is the i-th row the rule selects.
+        expect(c.title).toBe(expected[i].promptPreview);
+        expect(c.text).toContain(PROVIDER_NAMES[expected[i].provider] ?? expected[i].provider);
+        expect(rule(expected[i])).toBe(true);
+      });
+    }
+    // Every prompt with rankings is in at least one list.
+    expect(rows.filter((r) => r.rankingComparison !== 'no_rankings').every((r) => isLeading(r) || isTrailing(r))).toBe(true);
+    expect(await card(page, 'leadingPrompts').innerText()).toContain('Leading prompts');
+    expect(await card(page, 'trailingPrompts').innerText()).toContain('Trailing prompts');
+  });
+
+  it('shows provider cards with at least one non-zero rate, sorted by name, with mention rates at 1 decimal', async () => {
+    const body = await requestBodyOf(page, '/api/competitors/provider-ranking', () => page.reload());
+    await waitForCards(page, CARDS);
+    const rows = (await apiPost<ProviderRow[]>(page, '/api/competitors/provider-ranking', body)).filter((r) => r.brandMentionRate > 0 || r.competitorMentionRate > 0);
+    const names = rows.map((r) => PROVIDER_NAMES[r.provider] ?? 'Other').sort((a, b) => a.localeCompare(b));
+    const titles = await card(page, 'providers').getByTestId('card-grid-title').allInnerTexts();
+    expect(titles).toEqual(names);
+    const cards = card(page, 'providers').getByTestId('card-grid-item');
+    for (const r of rows) {
+      const text = await cards.nth(names.indexOf(PROVIDER_NAMES[r.provider] ?? 'Other')).innerText();
+      expect(text).toContain(pct1(r.brandMentionRate));
+      expect(text).toContain(pct1(r.competitorMentionRate));
+      expect(text).toContain(r.mentionPerformance === 'brand_leading' ? 'Favours You' : 'Favours Them');
+    }
+  });
+
+  it('refetches every card when the time range changes', async () => {
+    await page.reload();
+    await waitForCards(page, CARDS);
+    const [metrics, prompts, providers] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/competitors/comparison-metrics') && r.postDataJSON()?.startTime === midnightDaysBack(30), { timeout: 30_000 }),
+      page.waitForRequest((r) => r.url().endsWith('/api/competitors/comparison-prompts') && r.postDataJSON()?.startTime === midnightDaysBack(30), { timeout: 30_000 }),
+      page.waitForRequest((r) => r.url().endsWith('/api/competitors/provider-ranking') && r.postDataJSON()?.startTime === midnightDaysBack(30), { timeout: 30_000 }),
+      page.getByRole('group', { name: 'Time range' }).getByRole('button', { name: 'Last 30 days' }).click(),
+    ]);
+    expect(metrics.postDataJSON().competitor).toBe(competitor);
+    expect(prompts.postDataJSON().competitor).toBe(competitor);
+    expect(providers.postDataJSON().competitor).toBe(competitor);
+    await waitForCards(page, CARDS);
+    const m = await apiPost<Metrics>(page, '/api/competitors/comparison-metrics', metrics.postDataJSON());
+    await expect.poll(() => card(page, 'mentionRate').innerText()).toContain(pct2(m.yourBrandMentionRate));
+    expect(await card(page, 'mentionRate').innerText()).toContain(pct2(m.competitorMentionRate));
+  });
+});

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, launchBrowser, loggedInPage } from './support/browser.js';
+import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page.js';
+
+// The Overview in a real browser, signed in as the demo user: every number on a card is checked
+// against what the API answers for the same request, filters refetch and persist, and the Ranking
+// export downloads the rows shown.
+
+const CARDS = ['mentionRate', 'sentiment', 'totalMentions', 'citations', 'uniqueSources', 'providers', 'ranking', 'sources', 'prompts', 'visibility'];
+const en = (n: number) => n.toLocaleString('en-US');
+const pct2 = (n: number) => `${n.toFixed(2)}%`;
+const signed = (n: number) => `${Math.round(n) > 0 ? '+' : ''}${Math.round(n)}`;
+
+type Metadata = Record<string, Record<string, number>>;
+interface RankingRow { brandName: string; currentMentionRate: number; currentNetSentiment: number }
+
+describe('Overview', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ page } = await loggedInPage(browser));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows every card with the numbers the API returns for the same request', async () => {
+    const body = await requestBodyOf(page, '/api/brands/performance/metadata', () => page.goto('/app/home'));
+    // The default filters: last 7 days from midnight UTC, delta the 7 days before, all providers, global.
+    expect(body.startTime).toBe(midnightDaysBack(7));
+    expect(body.deltaStartTime).toBe(midnightDaysBack(14));
+    expect(body.deltaEndTime).toBe(midnightDaysBack(7));
+    expect(body.providers).toBeNull();
+    expect(body.location).toBeNull();
+    await waitForCards(page, CARDS);
+
+    expect(await page.getByRole('heading', { name: 'Overview' }).count()).toBeGreaterThan(0);
+    expect(await page.getByText('Latest data updated on').count()).toBeGreaterThan(0);
+
+    const meta = Object.values(await apiPost<Metadata>(page, '/api/brands/performance/metadata', body))[0];
+    expect(await card(page, 'mentionRate').innerText()).toContain(pct2(meta.mentionRate));
+    expect(await card(page, 'sentiment').innerText()).toContain(signed(meta.netSentimentBrand));
+    expect(await card(page, 'totalMentions').innerText()).toContain(en(meta.totalMentionsCount));
+    expect(await card(page, 'citations').innerText()).toContain(en(meta.totalCitationsCount));
+    expect(await card(page, 'uniqueSources').innerText()).toContain(en(meta.totalUniqueDomainsCount));
+
+    for (const title of ['Mention Rate', 'Net Brand Sentiment', 'Total Mentions', 'Citations', 'Unique Sources', 'AI Providers Performance', 'Ranking', 'Source Breakdown', 'Prompt Performance', 'Visibility Score']) {
+      expect(await page.getByText(title, { exact: true }).count(), title).toBeGreaterThan(0);
+    }
+
+    const ranking = await apiPost<RankingRow[]>(page, '/api/brands/performance/ranking-list', body);
+    const rows = await card(page, 'ranking').locator('tbody tr').allInnerTexts();
+    expect(rows.length).toBe(ranking.length);
+    ranking.forEach((r, i) => {
+      expect(rows[i]).toContain(r.brandName);
+      expect(rows[i]).toContain(pct2(r.currentMentionRate));
+    });
+    // Competitor rows open the comparison page; the own brand row is not a link.
+    const own = Object.keys(await apiPost<Metadata>(page, '/api/brands/performance/metadata', body))[0];
+    const me = await (await page.request.get('/api/users/me')).json();
+    const ownName = me.userBrands.find((b: { id: string }) => b.id === own).name;
+    const competitor = ranking.find((r) => r.brandName !== ownName)!.brandName;
+    expect(await card(page, 'ranking').getByRole('link', { name: ownName, exact: true }).count()).toBe(0);
+    const link = card(page, 'ranking').getByRole('link', { name: competitor, exact: true });
+    expect(await link.getAttribute('href')).toBe(`/app/competitors/comparison/${encodeURIComponent(competitor)}`);
+
+    expect(await page.getByRole('link', { name: /View detailed analytics and all top performing \/ underperforming prompts/ }).getAttribute('href')).toBe('/app/prompts');
+  });
+
+  it('refetches when a filter changes and keeps the filters after a reload', async () => {
+    await page.goto('/app/home');
+    await waitForCards(page, CARDS);
+    const body = await requestBodyOf(page, '/api/brands/performance/metadata', async () => {
+      await page.getByRole('combobox', { name: 'Time range' }).click();
+      await page.getByRole('option', { name: 'Last 30 days' }).click();
+    });
+    expect(body.startTime).toBe(midnightDaysBack(30));
+    expect(body.deltaStartTime).toBe(midnightDaysBack(60));
+    await waitForCards(page, CARDS);
+    const meta = Object.values(await apiPost<Metadata>(page, '/api/brands/performance/metadata', body))[0];
+    await expect.poll(() => card(page, 'mentionRate').innerText()).toContain(pct2(meta.mentionRate));
+    expect(await card(page, 'totalMentions').innerText()).toContain(en(meta.totalMentionsCount));
+
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('overviewPage-filters'))) ?? '{}');
+    expect(stored.timeRange).toBe('30d');
+
+    const afterReload = await requestBodyOf(page, '/api/brands/performance/metadata', () => page.reload());
+    expect(afterReload.startTime).toBe(midnightDaysBack(30));
+    expect(await page.getByRole('combobox', { name: 'Time range' }).innerText()).toContain('Last 30 days');
+  });
+
+  it('exports the Ranking rows shown as CSV', async () => {
+    await page.goto('/app/home');
+    await waitForCards(page, CARDS);
+    const shown = await card(page, 'ranking').locator('tbody tr').allInnerTexts();
+    await card(page, 'ranking').getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /csv/i }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    expect(csv.length).toBe(shown.length + 1); // header + rows
+    shown.forEach((row, i) => {
+      const brand = row.split('\t')[0].trim();
+      expect(csv[i + 1]).toContain(brand);
+    });
+  });
+});

@@ -1,0 +1,128 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, launchBrowser, loggedInPage } from './support/browser.js';
+
+// The Prompts Monitor in a real browser as the demo user: the spec's cards and copy, a row's
+// mention rate against the API, tab counters, creating a prompt through the dialog, and bulk
+// Stop then Start with the confirmation dialog.
+
+interface TableRow { promptId: string; promptPreview: string; fullPrompt: string; promptState: string; mentionRate: number | null }
+interface TableResponse { prompts: TableRow[]; canAddPrompts: boolean }
+
+const widget = (page: Page, id: string) => page.locator(`[data-widget-id="${id}"]`);
+const pct2 = (n: number) => `${n.toFixed(2)}%`;
+
+async function tableBody(page: Page, trigger: () => Promise<unknown>): Promise<Record<string, unknown>> {
+  const [req] = await Promise.all([
+    page.waitForRequest((r: Request) => r.url().endsWith('/api/prompts/table') && r.method() === 'POST', { timeout: 30_000 }),
+    trigger(),
+  ]);
+  return req.postDataJSON();
+}
+
+async function settled(page: Page) {
+  await widget(page, 'prompts').locator('table').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, { timeout: 30_000 });
+}
+
+const tab = (page: Page, label: string) => widget(page, 'prompts').getByRole('tab', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+const rowOf = (page: Page, text: string) => widget(page, 'prompts').locator('tbody tr', { hasText: text });
+
+describe('Prompts Monitor', () => {
+  let browser: Browser;
+  let page: Page;
+  let body: Record<string, unknown>;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ page } = await loggedInPage(browser));
+    body = await tableBody(page, () => page.goto('/app/prompts'));
+    await settled(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("shows the spec's cards and copy, and a row's mention rate as the API gives it", async () => {
+    expect(await page.getByRole('heading', { name: 'Prompts Monitor' }).count()).toBeGreaterThan(0);
+    expect(await page.getByText(/Next insights (in \d+h \d+m|in \d+m|soon)/).count()).toBe(1);
+    for (const title of ['Facts & Insights', 'Monitored Prompts', 'Suggested Prompts']) {
+      expect(await page.getByRole('heading', { name: title }).count(), title).toBe(1);
+    }
+    expect(await page.getByRole('button', { name: 'New Prompt' }).count()).toBe(1);
+
+    const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    const active = api.prompts.filter((p) => p.promptState === 'active');
+    expect(await tab(page, 'Active').innerText()).toBe(`Active (${active.length})`);
+    expect(await tab(page, 'All').innerText()).toBe(`All (${api.prompts.length})`);
+    const rated = active.find((p) => p.mentionRate !== null)!;
+    expect(await rowOf(page, rated.promptPreview).first().innerText()).toContain(pct2(rated.mentionRate!));
+
+    // Suggestions: 10 fetched, at most 3 shown.
+    expect(await widget(page, 'suggestions').locator('li').count()).toBeLessThanOrEqual(3);
+  });
+
+  it('switches tabs', async () => {
+    await tab(page, 'All').click();
+    const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    await expect.poll(() => widget(page, 'prompts').locator('tbody tr').count()).toBe(api.prompts.length);
+    await tab(page, 'Active').click();
+    await expect.poll(() => widget(page, 'prompts').locator('tbody tr').count()).toBe(api.prompts.filter((p) => p.promptState === 'active').length);
+  });
+
+  it('creates a prompt through the dialog and shows it in the table', async () => {
+    const text = `Which e2e tools do teams trust in ${Date.now()}?`;
+    await page.getByRole('button', { name: 'New Prompt' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('Create Monitoring Prompt').count()).toBe(1);
+    const create = dialog.getByRole('button', { name: 'Create' });
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox').fill(text);
+    expect(await dialog.getByText(`${text.length}/500`).count()).toBe(1);
+    expect(await create.isDisabled()).toBe(true); // no provider, no country yet
+    await dialog.getByRole('combobox', { name: 'AI Providers' }).click();
+    // Multi-select options are menuitemcheckbox items.
+    const option = (name: string) => page.getByRole('menuitemcheckbox', { name, exact: true });
+    await option('Chat GPT').click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('combobox', { name: 'Countries' }).click();
+    await option('United States').click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('checkbox', { name: 'Start immediately' }).uncheck();
+    await expect.poll(() => create.isDisabled()).toBe(false);
+    await create.click();
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => rowOf(page, text).count(), { timeout: 30_000 }).toBe(1);
+    const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    expect(api.prompts.find((p) => p.fullPrompt === text)?.promptState).toBe('active');
+  });
+
+  it('stops selected prompts after confirmation, then starts them again', async () => {
+    await tab(page, 'Active').click();
+    const before = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    const picked = before.prompts.filter((p) => p.promptState === 'active').slice(0, 2);
+    for (const p of picked) await rowOf(page, p.promptPreview).first().getByRole('checkbox').check();
+    expect(await widget(page, 'prompts').getByTestId('prompts-selected-count').innerText()).toBe('2 selected');
+    // Some rows selected: select-all is indeterminate.
+    expect(await widget(page, 'prompts').getByRole('checkbox', { name: 'Select all prompts' }).isChecked()).toBe(false);
+
+    await widget(page, 'prompts').getByRole('button', { name: 'Stop' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect.poll(() => confirm.getByText('Stop Selected Prompts').count()).toBe(1);
+    await confirm.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => widget(page, 'prompts').getByTestId('prompts-selected-count').innerText()).toBe('0 selected');
+    let api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    for (const p of picked) expect(api.prompts.find((x) => x.promptId === p.promptId)?.promptState).toBe('inactive');
+    await expect.poll(() => tab(page, 'Stopped').innerText()).toBe(`Stopped (${api.prompts.filter((p) => p.promptState !== 'active').length})`);
+
+    await tab(page, 'Stopped').click();
+    for (const p of picked) await rowOf(page, p.promptPreview).first().getByRole('checkbox').check();
+    await widget(page, 'prompts').getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').getByText('Start Selected Prompts').count()).toBe(1);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').count(), { timeout: 30_000 }).toBe(0);
+    api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    for (const p of picked) expect(api.prompts.find((x) => x.promptId === p.promptId)?.promptState).toBe('active');
+  });
+});
