@@ -9,7 +9,9 @@ import type { Path } from '../source.js';
 // shape at that step, then every "field" of the widget (at any depth, Vega-Lite encodings
 // included) and every {"$row": ...} against the rows the steps produce. A widget nested in another
 // (a dialog's content) with its own data is checked against its own rows. Where the response
-// schema cannot tell (see shape.ts) the check passes rather than guess.
+// schema cannot tell (see shape.ts) the check passes rather than guess. A widget in a table's
+// bulkActions or rowActions acts on the table's rows: its {"$row": ...}s are checked against the
+// table's rows, while its other fields (disabledWhen on a plan flag) are checked against its own data.
 
 const RULE = 'unknown-field';
 
@@ -19,27 +21,36 @@ function message(p: { field: string; missing: string; available: string[] }, cal
   return `${what} is not in the response of '${call}' here;${hint}`.replace(/;$/, '');
 }
 
-function checkWidget(ctx: PageContext, widget: Obj, base: Path): void {
+type Rows = ReturnType<typeof widgetRows>;
+
+/** Slots of a widget whose widgets act on its rows (a table's bulk bar and row actions column). */
+function isRowActionSlot(rel: Path): boolean {
+  return rel[0] === 'bulkActions' || (rel[0] === 'rowActions' && rel[1] === 'widgets');
+}
+
+/** rowSource: the rows {"$row": ...} reads when they are not the widget's own (a table's, for its actions). */
+function checkWidget(ctx: PageContext, widget: Obj, base: Path, rowSource?: Rows): void {
   const callId = isObject(widget.data) && typeof widget.data.call === 'string' ? widget.data.call : '';
   const rows = widgetRows(ctx.catalogue, widget, (i, problems) => {
     for (const p of problems) ctx.report(RULE, { path: [...base, 'data', 'transform', i, ...p.path], message: message(p, callId) });
   });
-  const check = (name: string, at: Path, extra: Set<string>) => {
-    if (!rows || extra.has(name)) return;
-    const hit = lookup(rows.row, name);
-    if (!hit.ok) ctx.report(RULE, { path: at, message: message({ field: name, missing: hit.missing, available: hit.available }, rows.call) });
+  const rowRows = rowSource === undefined ? rows : rowSource;
+  const check = (name: string, at: Path, extra: Set<string>, source: Rows = rows) => {
+    if (!source || extra.has(name)) return;
+    const hit = lookup(source.row, name);
+    if (!hit.ok) ctx.report(RULE, { path: at, message: message({ field: name, missing: hit.missing, available: hit.available }, source.call) });
   };
   const visit = (value: unknown, path: Path, extra: Set<string>) => {
     walk(value, path, (v, p) => {
       if (p.length === base.length + 1 && p[p.length - 1] === 'data') return false; // checked step by step above
       if (p.length > base.length && isNestedDataWidget(v, p)) {
-        checkWidget(ctx, v, p);
+        checkWidget(ctx, v, p, isRowActionSlot(p.slice(base.length)) ? rows : undefined);
         return false;
       }
       if (p.length > base.length && isObject(v) && typeof v.call === 'string') {
         // an action's own call: its fields are the call's, but {"$row": ...} still reads this row
         walk(v, p, (x, q) => {
-          if (q[q.length - 1] === '$row' && typeof x === 'string') check(x, q, extra);
+          if (q[q.length - 1] === '$row' && typeof x === 'string') check(x, q, extra, rowRows);
         });
         return false;
       }
@@ -49,7 +60,8 @@ function checkWidget(ctx: PageContext, widget: Obj, base: Path): void {
         return false;
       }
       const last = p[p.length - 1];
-      if ((last === 'field' || last === '$row') && typeof v === 'string') check(v, p, extra);
+      if (last === 'field' && typeof v === 'string') check(v, p, extra);
+      if (last === '$row' && typeof v === 'string') check(v, p, extra, rowRows);
     });
   };
   visit(widget, base, new Set());
