@@ -29,6 +29,8 @@ export const widgetRegistry: Record<string, WidgetKind> = {
   list: kind('list', 'card', () => import('./list/List')),
   comparisonCard: kind('comparisonCard', 'card', () => import('./comparisonCard/ComparisonCard')),
   cardGrid: kind('cardGrid', 'card', () => import('./cardGrid/CardGrid')),
+  cardFeed: kind('cardFeed', 'card', () => import('./cardFeed/CardFeed')),
+  treemap: kind('treemap', 'card', () => import('./treemap/Treemap')),
 };
 
 export function widgetKind(type: string): WidgetKind | undefined {

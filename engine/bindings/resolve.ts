@@ -14,9 +14,11 @@ export interface BindingContext {
   brand?: Record<string, unknown> | null;
   user?: Record<string, unknown> | null;
   row?: Record<string, unknown> | null;
+  /** The page's record (page-level `record` call, e.g. the prompt of a detail page) once loaded. */
+  record?: Record<string, unknown> | null;
 }
 
-export const BINDING_KEYS = ['$filter', '$window', '$param', '$brand', '$user', '$row'] as const;
+export const BINDING_KEYS = ['$filter', '$window', '$param', '$brand', '$user', '$row', '$record'] as const;
 export type BindingKey = (typeof BINDING_KEYS)[number];
 
 export interface Resolved<T = unknown> {
@@ -80,6 +82,12 @@ function resolveOne(binding: Record<string, unknown>, key: BindingKey, ctx: Bind
       return ctx.user[String(binding.$user)] ?? null;
     case '$row':
       return ctx.row?.[String(binding.$row)] ?? null;
+    case '$record':
+      if (!ctx.record) {
+        missing.push(`$record:${String(binding.$record)}`);
+        return undefined;
+      }
+      return ctx.record[String(binding.$record)] ?? null;
   }
 }
 

@@ -1,3 +1,5 @@
+import cronstrue from 'cronstrue';
+
 // Number display (insights §9): one place for every preset so a card, a table cell and an export
 // show the same text. A missing value reads as an em dash rather than a misleading 0.
 export const EMPTY_VALUE = '—';
@@ -68,12 +70,27 @@ export const FORMAT_PRESETS = [
   'datetime',
   'relative',
   'text',
+  'cron',
 ] as const;
+
+/** A cron expression in words (UTC): '0 0 * * 0' → 'At 12:00 AM, only on Sunday (UTC)'. */
+export function formatCron(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') return EMPTY_VALUE;
+  try {
+    const text = cronstrue.toString(value.trim(), { verbose: false });
+    // cronstrue leaves "every day" implicit ('At 12:00 AM'); a frequency should say it
+    const daily = /^\d+\s+\d+\s+\*\s+\*\s+\*$/.test(value.trim());
+    return `${daily ? `Every day, ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text} (UTC)`;
+  } catch {
+    return value;
+  }
+}
 
 export function formatValue(value: unknown, format: FormatSpec): string {
   if (format === 'date') return formatDate(value);
   if (format === 'datetime') return formatDate(value, true);
   if (format === 'relative') return formatRelative(value);
+  if (format === 'cron') return formatCron(value);
   if (!format || format === 'text') {
     if (value === null || value === undefined || value === '') return EMPTY_VALUE;
     return typeof value === 'number' ? fixed(value, Number.isInteger(value) ? 0 : 2) : String(value);

@@ -7,7 +7,7 @@ export type Obj = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export const BINDING_KEYS = ['$filter', '$window', '$param', '$brand', '$user', '$row'] as const;
+export const BINDING_KEYS = ['$filter', '$window', '$param', '$brand', '$user', '$row', '$record'] as const;
 
 export function widgetsOf(page: Obj | null): [string, Obj][] {
   if (!page || !isObject(page.widgets)) return [];

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo } from 'react';
+import { useContext, useEffect, useMemo, type JSX } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SessionContext } from '../../src/session/SessionContext';
@@ -11,6 +11,8 @@ import { PageContext, type PageContextValue } from './PageContext';
 import type { LayoutRow, PageDefinition } from './types';
 import { usePageFilters } from './usePageFilters';
 import { preloadWidgetKinds } from '../../widgets/registry';
+import { useWidgetData } from '../data/useWidgetData';
+import { ErrorState, LoadingState } from './WidgetStates';
 
 export const NO_BRAND_SELECTED = 'No Brand Selected';
 
@@ -42,12 +44,18 @@ export function PageView({ page }: { page: PageDefinition }) {
   // Widget code downloads while the page's data is fetched, not after it arrives.
   useEffect(() => preloadWidgetKinds(Object.values(page.widgets ?? {}).map((w) => String((w as { type?: unknown }).type))), [page]);
 
-  const bindings = useMemo<BindingContext>(
+  const baseBindings = useMemo<BindingContext>(
     () => ({ filters: values, controls, window, params, brand, user }),
     // params is a fresh object every render; its content decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [values, controls, window, JSON.stringify(params), brand, user],
   );
+  // The page's record (a detail page's prompt): widgets render once it is there; a 404 shows the
+  // page's not-found copy instead of the page.
+  const recordSpec = page.record;
+  const record = useWidgetData(recordSpec && (!page.requires?.brand || brand) ? recordSpec : undefined, baseBindings);
+  const recordValue = recordSpec && record.status === 'ready' ? (record.data as Record<string, unknown>) : null;
+  const bindings = useMemo<BindingContext>(() => (recordSpec ? { ...baseBindings, record: recordValue } : baseBindings), [baseBindings, recordSpec, recordValue]);
   const pageValues = useMemo(
     () => resolveValue<Record<string, unknown>>((page as { values?: unknown }).values ?? {}, bindings) ?? {},
     [page, bindings],
@@ -61,7 +69,35 @@ export function PageView({ page }: { page: PageDefinition }) {
 
   const context = useMemo<PageContextValue>(() => ({ page, filters: values, setFilters, setFilter, bindings }), [page, values, setFilters, setFilter, bindings]);
 
-  const breadcrumb = page.breadcrumb ?? [];
+  // Crumbs whose placeholders are not filled yet (the record is loading or missing) are left out.
+  const breadcrumb = (page.breadcrumb ?? []).filter((crumb) => !/\{[A-Za-z_][\w.]*\}/.test(fill(crumb.label)));
+  let recordState: JSX.Element | null = null;
+  if (recordSpec && record.status !== 'ready') {
+    const status = (record.error as { status?: unknown } | undefined)?.status;
+    if (record.status === 'error' && status === 404) {
+      recordState = (
+        <div className={styles.empty} role="status" data-testid="page-not-found">
+          <Text as="h1" size={600} weight="semibold">{fill(recordSpec.notFound.title)}</Text>
+          {recordSpec.notFound.message && <Text>{fill(recordSpec.notFound.message)}</Text>}
+        </div>
+      );
+    } else if (record.status === 'error') {
+      const message = (record.error as { message?: unknown } | undefined)?.message;
+      recordState = (
+        <ErrorState
+          copy={{ title: recordSpec.error.title, message: typeof message === 'string' && message ? message : recordSpec.error.message }}
+          onRetry={record.retry}
+        />
+      );
+    } else if (record.status === 'empty') {
+      recordState = (
+        <div className={styles.empty} role="status" data-testid="page-not-found">
+          <Text as="h1" size={600} weight="semibold">{fill(recordSpec.notFound.title)}</Text>
+          {recordSpec.notFound.message && <Text>{fill(recordSpec.notFound.message)}</Text>}
+        </div>
+      );
+    } else recordState = <LoadingState label="Loading…" />;
+  }
   const { lead, rest } = splitHeaderRows(page);
   return (
     <PageContext.Provider value={context}>
@@ -90,6 +126,8 @@ export function PageView({ page }: { page: PageDefinition }) {
             <Text as="h1" size={600} weight="semibold">{NO_BRAND_SELECTED}</Text>
             <Text>Choose a brand from the brand switcher to see its insights.</Text>
           </div>
+        ) : recordState ? (
+          recordState
         ) : (
           <>
             {lead.length > 0 && <LayoutRows rows={lead} widgets={page.widgets} />}

@@ -10,6 +10,7 @@ import { statesFor } from './states';
 import { isVisible } from './visibility';
 import type { WidgetConfig } from './types';
 import { EmptyState, ErrorState, LoadingState } from './WidgetStates';
+import { useActionScope } from '../actions/ActionScope';
 
 const useStyles = makeStyles({
   card: {
@@ -63,7 +64,9 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
   const ctx = page?.bindings ?? {};
   const styles = useStyles();
   const kind = widgetKind(config.type);
-  const visible = isVisible(config.visibleWhen, ctx);
+  // inside a row (a table's row actions) visibleWhen may test the row: {"subject": {"$row": "field"}}
+  const scopeRow = useActionScope().row;
+  const visible = isVisible(config.visibleWhen, scopeRow ? { ...ctx, row: scopeRow } : ctx);
   // A hidden widget sends no request.
   const data = useWidgetData(visible ? config.data : undefined, ctx);
   const fill = useTemplate(config);

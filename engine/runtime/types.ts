@@ -52,6 +52,9 @@ export interface PageDefinition {
   title: string;
   breadcrumb?: Array<{ label: string; to?: string }>;
   requires?: { brand?: boolean };
+  /** One record the page is about, fetched first; its fields bind as {"$record": "field"}. */
+  record?: DataSpec & { notFound: { title: string; message?: string }; error: { title: string; message?: string } };
+  values?: Record<string, unknown>;
   filters?: { storageKey: string; controls: FilterControl[] };
   copy?: Record<string, CopyBlock>;
   widgets: Record<string, WidgetConfig>;

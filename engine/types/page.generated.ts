@@ -17,36 +17,8 @@ export type BindableValue =
           [k: string]: BindableValue;
         }
     );
-export type Binding = FilterBinding | WindowBinding | ParamBinding | BrandBinding | UserBinding | RowBinding;
-export type FilterControl = TimeRangeControl | ProvidersControl | LocationsControl | ChoiceControl;
-/**
- * the name {"$filter": id} binds to
- */
-export type DefsFiltersControlId = string;
-export type DefsFiltersTimePreset = '24h' | '7d' | '30d' | '90d';
-export type ChoiceOption =
-  | {
-      value: string;
-      label: string;
-    }
-  | string;
-export type Widget =
-  | ActionButtonWidget
-  | CardGridWidget
-  | ChartWidget
-  | ComparisonCardWidget
-  | CountdownWidget
-  | DialogWidget
-  | FormWidget
-  | HeaderWidget
-  | LinkWidget
-  | ListWidget
-  | MetricCardWidget
-  | RankedListWidget
-  | SegmentedWidget
-  | StatStripWidget
-  | TableWidget
-  | TextWidget;
+export type Binding =
+  FilterBinding | WindowBinding | ParamBinding | BrandBinding | UserBinding | RowBinding | RecordBinding;
 export type TransformStep =
   | GetStep
   | FirstValueStep
@@ -71,6 +43,37 @@ export type DeriveArg =
     }
   | BindableValue;
 export type Transform = TransformStep[];
+export type FilterControl = TimeRangeControl | ProvidersControl | LocationsControl | ChoiceControl;
+/**
+ * the name {"$filter": id} binds to
+ */
+export type DefsFiltersControlId = string;
+export type DefsFiltersTimePreset = '24h' | '7d' | '30d' | '90d';
+export type ChoiceOption =
+  | {
+      value: string;
+      label: string;
+    }
+  | string;
+export type Widget =
+  | ActionButtonWidget
+  | CardFeedWidget
+  | CardGridWidget
+  | ChartWidget
+  | ComparisonCardWidget
+  | CountdownWidget
+  | DialogWidget
+  | FormWidget
+  | HeaderWidget
+  | LinkWidget
+  | ListWidget
+  | MetricCardWidget
+  | RankedListWidget
+  | SegmentedWidget
+  | StatStripWidget
+  | TableWidget
+  | TextWidget
+  | TreemapWidget;
 /**
  * a copy block name, or inline {empty, error, loading?}; errors always render a Retry button
  */
@@ -100,7 +103,8 @@ export type FormatPreset =
   | 'integer'
   | 'date'
   | 'datetime'
-  | 'relative';
+  | 'relative'
+  | 'cron';
 /**
  * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
  */
@@ -177,6 +181,7 @@ export interface Page {
   values?: BindableValueMap;
   breadcrumb?: BreadcrumbItem[];
   requires?: PageRequires;
+  record?: PageRecord;
   filters?: PageFilters;
   copy?: CopyBlocks;
   widgets: Widgets;
@@ -226,6 +231,12 @@ export interface UserBinding {
 export interface RowBinding {
   $row: string;
 }
+/**
+ * A field of the page's record (the page-level 'record' call, e.g. the prompt of the prompt detail page).
+ */
+export interface RecordBinding {
+  $record: string;
+}
 export interface BreadcrumbItem {
   label: string;
   to?: string;
@@ -240,106 +251,10 @@ export interface PageRequires {
    */
   brand?: boolean;
 }
-export interface PageFilters {
-  /**
-   * localStorage key the values persist under
-   */
-  storageKey: string;
-  controls: FilterControl[];
-}
-export interface TimeRangeControl {
-  id: DefsFiltersControlId;
-  type: 'timeRange';
-  label?: string;
-  /**
-   * @minItems 1
-   */
-  presets: [DefsFiltersTimePreset, ...DefsFiltersTimePreset[]];
-  /**
-   * offer a custom date range
-   */
-  custom?: boolean;
-  /**
-   * a dropdown, or one button per option (segmented)
-   */
-  presentation?: 'dropdown' | 'segmented';
-  default: DefsFiltersTimePreset;
-  inBar?: boolean;
-}
-export interface ProvidersControl {
-  id: DefsFiltersControlId;
-  type: 'providers';
-  label?: string;
-  /**
-   * ['all'] or provider ids
-   */
-  default?: string[];
-  inBar?: boolean;
-}
-export interface LocationsControl {
-  id: DefsFiltersControlId;
-  type: 'locations';
-  label?: string;
-  /**
-   * ['global'] or country codes
-   */
-  default?: string[];
-  inBar?: boolean;
-}
-export interface ChoiceControl {
-  id: DefsFiltersControlId;
-  type: 'choice';
-  label?: string;
-  /**
-   * @minItems 1
-   */
-  options: [ChoiceOption, ...ChoiceOption[]];
-  default: string;
-  /**
-   * false: the value is set by a widget (a toggle), not the filter bar
-   */
-  inBar?: boolean;
-}
 /**
- * named copy blocks widgets reference by name
+ * One record the whole page is about (a prompt by its route id): fetched before the widgets render; its fields are {"$record": "field"} bindings. A 404 shows 'notFound' copy instead of the page, other failures 'error' copy with Retry.
  */
-export interface CopyBlocks {
-  [k: string]: CopyBlock;
-}
-export interface CopyBlock {
-  empty?: StateMessage;
-  error?: StateMessage;
-  loading?: string;
-}
-export interface StateMessage {
-  title: string;
-  message?: string;
-}
-export interface Widgets {
-  [k: string]: Widget;
-}
-/**
- * A button that runs an action: opens a dialog widget, asks a confirmation, or calls a mutation and revalidates. With 'data', 'disabledWhen' tests fields of that data (e.g. a plan flag). In a table's bulk bar it sees the selection; in a row, the row.
- */
-export interface ActionButtonWidget {
-  type: 'actionButton';
-  data?: DataBinding;
-  states?: WidgetStates;
-  values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
-  label: string;
-  appearance?: 'primary' | 'secondary' | 'outline' | 'subtle' | 'transparent';
-  icon?: 'add' | 'play' | 'stop' | 'edit';
-  action: Action;
-  disabledWhen?: DefsActionsFieldConditions;
-  /**
-   * shown on hover while disabled
-   */
-  disabledTooltip?: string;
-  align?: 'start' | 'end';
-  size?: 'small' | 'medium';
-}
-export interface DataBinding {
+export interface PageRecord {
   /**
    * id of a call in schemas/api/calls
    */
@@ -348,6 +263,8 @@ export interface DataBinding {
   params?: BindableValueMap;
   query?: BindableValueMap;
   transform?: Transform;
+  notFound: StateMessage;
+  error: StateMessage1;
 }
 /**
  * property at a dotted path
@@ -481,9 +398,132 @@ export interface FlattenStep {
     [k: string]: string;
   };
 }
+/**
+ * copy when the call answers 404; {name} placeholders from the page's values
+ */
+export interface StateMessage {
+  title: string;
+  message?: string;
+}
+/**
+ * copy for other failures; {message} is the error's message
+ */
+export interface StateMessage1 {
+  title: string;
+  message?: string;
+}
+export interface PageFilters {
+  /**
+   * localStorage key the values persist under
+   */
+  storageKey: string;
+  controls: FilterControl[];
+}
+export interface TimeRangeControl {
+  id: DefsFiltersControlId;
+  type: 'timeRange';
+  label?: string;
+  /**
+   * @minItems 1
+   */
+  presets: [DefsFiltersTimePreset, ...DefsFiltersTimePreset[]];
+  /**
+   * offer a custom date range
+   */
+  custom?: boolean;
+  /**
+   * a dropdown, or one button per option (segmented)
+   */
+  presentation?: 'dropdown' | 'segmented';
+  default: DefsFiltersTimePreset;
+  inBar?: boolean;
+}
+export interface ProvidersControl {
+  id: DefsFiltersControlId;
+  type: 'providers';
+  label?: string;
+  /**
+   * ['all'] or provider ids
+   */
+  default?: string[];
+  inBar?: boolean;
+}
+export interface LocationsControl {
+  id: DefsFiltersControlId;
+  type: 'locations';
+  label?: string;
+  /**
+   * ['global'] or country codes
+   */
+  default?: string[];
+  inBar?: boolean;
+}
+export interface ChoiceControl {
+  id: DefsFiltersControlId;
+  type: 'choice';
+  label?: string;
+  /**
+   * @minItems 1
+   */
+  options: [ChoiceOption, ...ChoiceOption[]];
+  default: string;
+  /**
+   * false: the value is set by a widget (a toggle), not the filter bar
+   */
+  inBar?: boolean;
+}
+/**
+ * named copy blocks widgets reference by name
+ */
+export interface CopyBlocks {
+  [k: string]: CopyBlock;
+}
+export interface CopyBlock {
+  empty?: StateMessage2;
+  error?: StateMessage2;
+  loading?: string;
+}
+export interface StateMessage2 {
+  title: string;
+  message?: string;
+}
+export interface Widgets {
+  [k: string]: Widget;
+}
+/**
+ * A button that runs an action: opens a dialog widget, asks a confirmation, or calls a mutation and revalidates. With 'data', 'disabledWhen' tests fields of that data (e.g. a plan flag). In a table's bulk bar it sees the selection; in a row, the row.
+ */
+export interface ActionButtonWidget {
+  type: 'actionButton';
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  label: string;
+  appearance?: 'primary' | 'secondary' | 'outline' | 'subtle' | 'transparent';
+  icon?: 'add' | 'play' | 'stop' | 'edit';
+  action: Action;
+  disabledWhen?: DefsActionsFieldConditions;
+  /**
+   * shown on hover while disabled
+   */
+  disabledTooltip?: string;
+  align?: 'start' | 'end';
+  size?: 'small' | 'medium';
+}
+export interface DataBinding {
+  /**
+   * id of a call in schemas/api/calls
+   */
+  call: string;
+  body?: BindableValueMap;
+  params?: BindableValueMap;
+  query?: BindableValueMap;
+  transform?: Transform;
+}
 export interface InlineStates {
-  empty: StateMessage;
-  error: StateMessage;
+  empty: StateMessage2;
+  error: StateMessage2;
   loading?: string;
 }
 /**
@@ -558,6 +598,160 @@ export interface FieldCondition {
   field: string;
   op?: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
   value?: BindableValue;
+}
+/**
+ * A feed of cards grouped by day (newest day first and open, Expand All / Collapse All), optionally one tab per key of a keyed answer (object of lists); each card shows a title, meta fields, a mapped badge, text cut at maxLength and chips from a nested list (up to max, then '+N more'); a click opens a details dialog. The list scrolls inside maxHeight.
+ */
+export interface CardFeedWidget {
+  type: 'cardFeed';
+  title?: DefsWidgetCommonTitle;
+  description?: DefsWidgetCommonDescription;
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  /**
+   * the data is an object of lists: one tab per key, in the answer's order (empty lists keep their tab)
+   */
+  tabs?: {
+    /**
+     * show the keys as names
+     */
+    labels?: 'countries' | 'providers';
+  };
+  /**
+   * group cards by the UTC day of this date field; newest day first, newest card first
+   */
+  groupBy: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+  };
+  expandAllLabel?: string;
+  collapseAllLabel?: string;
+  /**
+   * px; the list scrolls beyond it
+   */
+  maxHeight?: number;
+  tabEmpty?: StateMessage3;
+  card: {
+    title?: FeedField;
+    meta?: FeedField1[];
+    badge?: {
+      /**
+       * a field of the widget's rows (dotted path allowed)
+       */
+      field: string;
+      map: {
+        [k: string]: {
+          label: string;
+          color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+        };
+      };
+      default?: {
+        label: string;
+        color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+      };
+    };
+    text?: {
+      /**
+       * a field of the widget's rows (dotted path allowed)
+       */
+      field: string;
+      maxLength?: number;
+    };
+    chips?: {
+      /**
+       * a field of the widget's rows (dotted path allowed); a list
+       */
+      field: string;
+      /**
+       * the field of each list item shown on its chip
+       */
+      label?: string;
+      max?: number;
+      /**
+       * copy of the overflow chip; {count} = items not shown (default '+{count} more')
+       */
+      more?: string;
+    };
+  };
+  /**
+   * the dialog a card opens
+   */
+  detail?: {
+    /**
+     * {field} placeholders from the card's row (fields with labels read as names)
+     */
+    title: string;
+    closeLabel?: string;
+    fields?: FeedField2[];
+    text?: {
+      /**
+       * a field of the widget's rows (dotted path allowed)
+       */
+      field: string;
+    };
+    /**
+     * a nested list shown as links
+     */
+    links?: {
+      /**
+       * a field of the widget's rows (dotted path allowed); a list
+       */
+      field: string;
+      href: string;
+      label?: string;
+    };
+  };
+}
+/**
+ * copy for a tab without cards
+ */
+export interface StateMessage3 {
+  title: string;
+  message?: string;
+}
+export interface FeedField {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  label?: string;
+  format?: Format;
+  /**
+   * show codes as names
+   */
+  labels?: 'countries' | 'providers';
+}
+export interface NumberFormat {
+  type: 'number' | 'percent' | 'signed';
+  decimals?: number;
+}
+export interface FeedField1 {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  label?: string;
+  format?: Format;
+  /**
+   * show codes as names
+   */
+  labels?: 'countries' | 'providers';
+}
+export interface FeedField2 {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  label?: string;
+  format?: Format;
+  /**
+   * show codes as names
+   */
+  labels?: 'countries' | 'providers';
 }
 /**
  * A grid of small cards, one per row: a title field, an optional subtitle (text or mapped label), badges mapped from field values (labels may use {name} placeholders) and labelled, formatted fields.
@@ -650,10 +844,6 @@ export interface CardGridWidget {
       format?: Format;
     }[];
   };
-}
-export interface NumberFormat {
-  type: 'number' | 'percent' | 'signed';
-  decimals?: number;
 }
 /**
  * A Vega-Lite chart over the widget's rows (data is fed by name, width follows the card); series lines toggle through the legend or a dropdown; csv/png download.
@@ -945,7 +1135,7 @@ export interface ListWidget {
   };
 }
 /**
- * Page heading with the selected brand's logo (initials fallback) and name, and a subtitle. Leading header rows sit above the filter bar.
+ * Page heading with the selected brand's logo (initials fallback) and name, a subtitle, an optional status badge and a line of facts. Leading header rows sit above the filter bar.
  */
 export interface HeaderWidget {
   type: 'header';
@@ -960,6 +1150,37 @@ export interface HeaderWidget {
   };
   brand?: boolean;
   subtitle?: string;
+  /**
+   * a status badge beside the title: the bound value looked up in 'map' (label and colour), 'default' for anything else
+   */
+  badge?: {
+    value: BindableValue;
+    map: {
+      [k: string]: {
+        label: string;
+        color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+      };
+    };
+    default?: {
+      label: string;
+      color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+    };
+  };
+  /**
+   * label/value pairs shown under the title; 'value' is copy with {name} placeholders from 'values' (after 'formats')
+   *
+   * @minItems 1
+   */
+  facts?: [
+    {
+      label: string;
+      value: string;
+    },
+    ...{
+      label: string;
+      value: string;
+    }[]
+  ];
 }
 /**
  * One number with its change against the delta window (green up, red down, grey flat); optional band message such as the sentiment card's.
@@ -1217,11 +1438,15 @@ export interface TableWidget {
    */
   bulkActions?: [InlineActionButton, ...InlineActionButton[]];
   /**
-   * a last column of inline actionButtons, each acting on its row
+   * a last column of inline actionButtons, each acting on its row; with 'menu' they open from one '…' button per row (a row menu). An actionButton's visibleWhen may test the row with {"$row": field}
    */
   rowActions?: {
     header?: string;
     width?: string;
+    /**
+     * show the actions in a row menu; this copy (with {field} placeholders from the row) names its button
+     */
+    menu?: string;
     /**
      * @minItems 1
      */
@@ -1314,6 +1539,89 @@ export interface RowCondition3 {
   field: string;
   op?: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
   value?: BindableValue;
+}
+/**
+ * A treemap (squarified) of how many rows share each value of a field, largest first; empty values count under emptyLabel. A tile click opens a dialog listing that tile's rows: a title (or fallback), subtitle, URL cut at maxLength, meta fields and an Open link.
+ */
+export interface TreemapWidget {
+  type: 'treemap';
+  title?: DefsWidgetCommonTitle;
+  description?: DefsWidgetCommonDescription;
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen;
+  group: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+    emptyLabel?: string;
+  };
+  height?: number;
+  /**
+   * a tile's accessible name; {name} and {count} (default '{name}: {count}')
+   */
+  tileLabel?: string;
+  detail?: {
+    /**
+     * {name} = the tile's value, {count} = its rows
+     */
+    title: string;
+    closeLabel?: string;
+    item: {
+      title: {
+        /**
+         * a field of the widget's rows (dotted path allowed)
+         */
+        field: string;
+        /**
+         * shown when the field is empty
+         */
+        empty?: string;
+      };
+      subtitle?: {
+        /**
+         * a field of the widget's rows (dotted path allowed)
+         */
+        field: string;
+        /**
+         * shown when the field is empty
+         */
+        empty?: string;
+      };
+      url?: {
+        /**
+         * a field of the widget's rows (dotted path allowed)
+         */
+        field: string;
+        maxLength?: number;
+      };
+      meta?: FeedField3[];
+      /**
+       * an Open button linking to this field (a URL), in a new tab
+       */
+      open?: {
+        /**
+         * a field of the widget's rows (dotted path allowed)
+         */
+        field: string;
+        label?: string;
+      };
+    };
+  };
+}
+export interface FeedField3 {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  label?: string;
+  format?: Format;
+  /**
+   * show codes as names
+   */
+  labels?: 'countries' | 'providers';
 }
 export interface LayoutRow {
   title?: string;

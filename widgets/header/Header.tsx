@@ -1,16 +1,25 @@
 import { useContext } from 'react';
-import { Avatar, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Avatar, Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { PageContext } from '../../engine/runtime/PageContext';
 import { useTemplate } from '../../engine/runtime/WidgetHost';
+import { resolveValue } from '../../engine/bindings/resolve';
 import type { WidgetConfig } from '../../engine/runtime/types';
 import type { WidgetProps } from '../types';
 
 // Page heading: the title, the selected brand's logo (initials when it has none) and name, and an
-// optional subtitle such as 'Latest data updated on {lastRun}'.
+// optional subtitle such as 'Latest data updated on {lastRun}'; a status badge (a bound value looked
+// up in a map: Active / Stopped) and a line of facts ('Total responses', 'Last modified').
+type BadgeColor = 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+interface BadgeLabel {
+  label: string;
+  color?: BadgeColor;
+}
 export interface HeaderConfig extends WidgetConfig {
   title: string;
   brand?: boolean;
   subtitle?: string;
+  badge?: { value: unknown; map: Record<string, BadgeLabel>; default?: BadgeLabel };
+  facts?: Array<{ label: string; value: string }>;
 }
 
 const useStyles = makeStyles({
@@ -19,6 +28,10 @@ const useStyles = makeStyles({
   title: { margin: 0, fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold },
   brand: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   subtitle: { color: tokens.colorNeutralForeground3 },
+  facts: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalXS, margin: 0 },
+  fact: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  factLabel: { color: tokens.colorNeutralForeground3, margin: 0 },
+  factValue: { margin: 0, fontWeight: tokens.fontWeightSemibold },
 });
 
 export function initialsOf(name: string): string {
@@ -32,10 +45,20 @@ export default function Header({ config }: WidgetProps<HeaderConfig>) {
   const page = useContext(PageContext);
   const fill = useTemplate(config);
   const brand = page?.bindings.brand as { name?: string; logoUrl?: string | null } | null | undefined;
+  let badge: BadgeLabel | undefined;
+  if (config.badge) {
+    const raw = resolveValue(config.badge.value, page?.bindings ?? {});
+    badge = (raw !== null && Object.hasOwn(config.badge.map, String(raw)) ? config.badge.map[String(raw)] : undefined) ?? config.badge.default;
+  }
   return (
     <header className={styles.root}>
       <div className={styles.row}>
         <h1 className={styles.title}>{fill(config.title)}</h1>
+        {badge && (
+          <Badge appearance="tint" color={badge.color ?? 'informative'} data-testid="header-badge">
+            {badge.label}
+          </Badge>
+        )}
         {config.brand !== false && brand?.name && (
           <span className={styles.brand} data-testid="header-brand">
             <Avatar
@@ -51,6 +74,16 @@ export default function Header({ config }: WidgetProps<HeaderConfig>) {
         )}
       </div>
       {config.subtitle && <Text className={styles.subtitle}>{fill(config.subtitle)}</Text>}
+      {config.facts && (
+        <dl className={styles.facts}>
+          {config.facts.map((fact) => (
+            <div key={fact.label} className={styles.fact}>
+              <dt className={styles.factLabel}>{fact.label}:</dt>
+              <dd className={styles.factValue}>{fill(fact.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </header>
   );
 }

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Checkbox, Tab, TabList, TableCell, TableHeaderCell, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Popover, PopoverSurface, PopoverTrigger, Tab, TabList, TableCell, TableHeaderCell, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { MoreHorizontalRegular } from '@fluentui/react-icons';
+import { fillTemplate } from '../../engine/format/template';
 import { ActionScope } from '../../engine/actions/ActionScope';
 import type { BindingContext } from '../../engine/bindings/resolve';
 import { WidgetHost } from '../../engine/runtime/WidgetHost';
@@ -14,13 +16,14 @@ export interface InteractionConfig {
   tabs?: TableTab[];
   selection?: { key: string; label?: string };
   bulkActions?: WidgetConfig[];
-  rowActions?: { header?: string; width?: string; widgets: WidgetConfig[] };
+  rowActions?: { header?: string; width?: string; menu?: string; widgets: WidgetConfig[] };
 }
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   count: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, justifyContent: 'flex-end' },
+  menu: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: tokens.spacingVerticalXS, padding: tokens.spacingVerticalXS },
 });
 
 export function useTableInteractions(id: string, config: InteractionConfig, rows: Row[], ctx: BindingContext) {
@@ -78,7 +81,21 @@ export function useTableInteractions(id: string, config: InteractionConfig, rows
       <TableCell onClick={(e) => e.stopPropagation()}>
         <div className={styles.actions}>
           <ActionScope.Provider value={{ row }}>
-            {config.rowActions.widgets.map((w, i) => <WidgetHost key={i} id={`${id}.rowActions.${r}.${i}`} config={w} />)}
+            {config.rowActions.menu ? (
+              // a row menu: the actions open from one "…" button (its accessible name is the menu copy)
+              <Popover positioning="below-end" trapFocus>
+                <PopoverTrigger disableButtonEnhancement>
+                  <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={fillTemplate(config.rowActions.menu, row)} />
+                </PopoverTrigger>
+                <PopoverSurface role="menu" aria-label={fillTemplate(config.rowActions.menu, row)}>
+                  <div className={styles.menu}>
+                    {config.rowActions.widgets.map((w, i) => <WidgetHost key={i} id={`${id}.rowActions.${r}.${i}`} config={w} />)}
+                  </div>
+                </PopoverSurface>
+              </Popover>
+            ) : (
+              config.rowActions.widgets.map((w, i) => <WidgetHost key={i} id={`${id}.rowActions.${r}.${i}`} config={w} />)
+            )}
           </ActionScope.Provider>
         </div>
       </TableCell>

@@ -38,7 +38,7 @@ function bindingOutput(binding: Obj, controls: Obj[]): { types: string[]; values
   }
   if (typeof binding.$param === 'string' || typeof binding.$user === 'string') return { types: ['string'] };
   if (typeof binding.$brand === 'string') return { types: binding.$brand === 'id' || binding.$brand === 'name' ? ['string'] : ['string', 'null'] };
-  return null; // $row: the row's field could be anything
+  return null; // $row / $record: the field could be anything
 }
 
 function bindingProblem(catalogue: Catalogue, doc: string, schema: unknown, binding: Obj, controls: Obj[]): string | null {

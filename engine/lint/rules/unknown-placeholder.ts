@@ -13,6 +13,13 @@ import { didYouMean } from '../suggest.js';
 
 const PLACEHOLDER = /\{([A-Za-z_][\w.]*)\}/g;
 
+// Copy a widget kind fills itself (the chip that counts hidden items, a treemap tile's name and
+// count), by kind and property path inside the widget.
+const KIND_PLACEHOLDERS: Record<string, Record<string, string[]>> = {
+  cardFeed: { 'card.chips.more': ['count'] },
+  treemap: { tileLabel: ['name', 'count'], 'detail.title': ['name', 'count'] },
+};
+
 export const unknownPlaceholder: PageRule = {
   id: 'unknown-placeholder',
   description: "A {name} placeholder in copy is neither in the 'values' bindings nor a field of the widget's rows.",
@@ -62,7 +69,10 @@ export const unknownPlaceholder: PageRule = {
           checkWidget(v, path, lenient);
           return false;
         }
-        if (typeof v === 'string' && v.includes('{')) check(v, path, scoped(path), isRowField);
+        if (typeof v === 'string' && v.includes('{')) {
+          const own = KIND_PLACEHOLDERS[String(widget.type)]?.[path.slice(base.length).join('.')] ?? [];
+          check(v, path, [...scoped(path), ...own], isRowField);
+        }
       });
     };
     for (const [id, widget] of widgetsOf(page)) checkWidget(widget, ['widgets', id], opened.has(id));

@@ -1,6 +1,8 @@
 import type { PageRule } from '../context.js';
 import { BINDING_KEYS, SCHEMA_KEYWORDS, filterControls, isObject, routeParams, walk } from '../page-model.js';
 import { didYouMean } from '../suggest.js';
+import { widgetRows } from '../data-shape.js';
+import { lookup } from '../shape.js';
 
 // Bindings name things that must exist on this page: a filter control, a route parameter, the
 // time window (needs a timeRange filter), a brand/user field, or a row field (only inside row
@@ -13,7 +15,7 @@ const USER = ['id', 'name', 'email'];
 
 export const unknownReference: PageRule = {
   id: 'unknown-reference',
-  description: 'A binding refers to a filter, route parameter, window value, brand or user field or row that does not exist here.',
+  description: 'A binding refers to a filter, route parameter, window value, brand, user or record field or row that does not exist here.',
   scope: 'page',
   defersToSchema: true,
   check(ctx) {
@@ -22,9 +24,13 @@ export const unknownReference: PageRule = {
     const filterIds = controls.map((c) => c.id).filter((id): id is string => typeof id === 'string');
     const hasTimeRange = controls.some((c) => c.type === 'timeRange');
     const params = routeParams(ctx.page);
+    // {"$record": "field"} needs a page-level record; its field must be in the record call's response
+    const recordSpec = isObject(ctx.page.record) ? ctx.page.record : null;
+    const recordRows = recordSpec ? widgetRows(ctx.catalogue, { data: recordSpec }) : null;
     walk(ctx.page, [], (value, path) => {
       // a widget prop "filter": "<control id>" (a segmented toggle driving a choice filter)
-      if (typeof value === 'string' && path[0] === 'widgets' && path[2] !== 'data' && path[path.length - 1] === 'filter' && !filterIds.includes(value)) {
+      // (a Vega-Lite spec's {"filter": "datum.x > 1"} transform is not a prop)
+      if (typeof value === 'string' && path[0] === 'widgets' && path[2] !== 'data' && !path.includes('spec') && path[path.length - 1] === 'filter' && !filterIds.includes(value)) {
         const hint = filterIds.length ? didYouMean(value, filterIds) || ` this page's filters are ${filterIds.join(', ')}` : ' this page has no filters';
         ctx.report(this.id, { path, message: `unknown filter '${value}';${hint}` });
       }
@@ -61,6 +67,14 @@ export const unknownReference: PageRule = {
             break;
           case '$user':
             if (!USER.includes(name)) ctx.report(this.id, { path: at, message: `unknown user field '${name}';${didYouMean(name, USER) || ` expected one of ${USER.join(', ')}`}` });
+            break;
+          case '$record':
+            if (!recordSpec) ctx.report(this.id, { path: at, message: `'$record' needs a page-level "record" (the call the page is about)` });
+            else if (path[0] === 'record') ctx.report(this.id, { path: at, message: `'$record' cannot be used in the record's own request` });
+            else if (recordRows) {
+              const hit = lookup(recordRows.row, name);
+              if (!hit.ok) ctx.report(this.id, { path: at, message: `'${name}' is not a field of the record ('${recordRows.call}');${didYouMean(hit.missing, hit.available) || ` its fields: ${hit.available.join(', ')}`}` });
+            }
             break;
           case '$row':
             if (path[0] !== 'widgets' || inData) {

@@ -1,0 +1,216 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Link,
+  Tab,
+  TabList,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { fillTemplate } from '../../engine/format/template';
+import { getPath } from '../../engine/transforms/steps';
+import type { WidgetConfig } from '../../engine/runtime/types';
+import { badgeFor, type BadgeSpec } from '../shared/columns';
+import type { WidgetProps } from '../types';
+import { chipsOf, cut, displayRow, feedTabs, fieldText, groupByDay, type FeedField, type Labels, type Row } from './feed';
+
+// A feed of cards (the prompt's latest AI responses): one tab per key of a keyed answer, cards
+// grouped by day (newest first, the newest day open, Expand All / Collapse All), each card with a
+// title, meta fields, a badge, a cut text and source chips; a click opens a details dialog.
+export interface CardFeedConfig extends WidgetConfig {
+  tabs?: { labels?: Labels };
+  groupBy: { field: string };
+  expandAllLabel?: string;
+  collapseAllLabel?: string;
+  maxHeight?: number;
+  tabEmpty?: { title: string; message?: string };
+  card: {
+    title?: FeedField;
+    meta?: FeedField[];
+    badge?: BadgeSpec & { field: string };
+    text?: { field: string; maxLength?: number };
+    chips?: { field: string; label?: string; max?: number; more?: string };
+  };
+  detail?: {
+    title: string;
+    closeLabel?: string;
+    fields?: FeedField[];
+    text?: { field: string };
+    links?: { field: string; label?: string; href: string };
+  };
+}
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  bar: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM },
+  list: { overflowY: 'auto', display: 'flex', flexDirection: 'column' },
+  cards: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    textAlign: 'start',
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusLarge,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    cursor: 'pointer',
+    color: 'inherit',
+    font: 'inherit',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  top: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  meta: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  chips: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  detailText: { whiteSpace: 'pre-wrap' },
+  detailList: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
+  empty: { padding: tokens.spacingVerticalL, textAlign: 'center' },
+});
+
+function Meta({ row, fields }: { row: Row; fields: FeedField[] }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.meta}>
+      {fields.map((f) => (
+        <span key={f.field} data-field={f.field}>
+          {f.label ? `${f.label}: ` : ''}
+          {fieldText(row, f)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function FeedCard({ row, config, onOpen }: { row: Row; config: CardFeedConfig; onOpen: () => void }) {
+  const styles = useStyles();
+  const { card } = config;
+  const badge = card.badge ? badgeFor(card.badge, getPath(row, card.badge.field)) : null;
+  const text = card.text ? cut(String(getPath(row, card.text.field) ?? ''), card.text.maxLength) : '';
+  const chips = card.chips ? chipsOf(row, card.chips) : null;
+  return (
+    <button type="button" className={styles.card} onClick={onOpen} data-testid="feed-card">
+      <span className={styles.top}>
+        {card.title && <Text weight="semibold" data-field={card.title.field}>{fieldText(row, card.title)}</Text>}
+        {badge && (
+          <Badge appearance="tint" color={badge.color ?? 'informative'} data-testid="feed-card-badge">
+            {badge.label}
+          </Badge>
+        )}
+      </span>
+      {card.meta && <Meta row={row} fields={card.meta} />}
+      {card.text && <Text size={300} data-testid="feed-card-text">{text}</Text>}
+      {chips && chips.shown.length > 0 && (
+        <span className={styles.chips}>
+          {chips.shown.map((c, i) => (
+            <Badge key={i} appearance="outline" color="subtle" data-testid="feed-card-chip">{c}</Badge>
+          ))}
+          {chips.rest > 0 && <Badge appearance="outline" color="subtle" data-testid="feed-card-more">{fillTemplate(card.chips?.more ?? '+{count} more', { count: chips.rest })}</Badge>}
+        </span>
+      )}
+    </button>
+  );
+}
+
+function DetailDialog({ row, config, onClose }: { row: Row; config: CardFeedConfig; onClose: () => void }) {
+  const styles = useStyles();
+  const detail = config.detail!;
+  const labelled = [config.card.title, ...(config.card.meta ?? []), ...(detail.fields ?? [])].filter((f): f is FeedField => !!f);
+  const title = fillTemplate(detail.title, displayRow(row, labelled));
+  const links = detail.links ? getPath(row, detail.links.field) : null;
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }}>
+            {detail.fields && <Meta row={row} fields={detail.fields} />}
+            {detail.text && <Text className={styles.detailText}>{String(getPath(row, detail.text.field) ?? '')}</Text>}
+            {Array.isArray(links) && links.length > 0 && detail.links && (
+              <ul className={styles.detailList}>
+                {(links as Row[]).map((item, i) => {
+                  const href = String(getPath(item, detail.links!.href) ?? '');
+                  const label = detail.links!.label ? String(getPath(item, detail.links!.label) ?? href) : href;
+                  return (
+                    <li key={i}>
+                      <Link href={href} target="_blank" rel="noopener noreferrer">{label || href}</Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onClose}>{detail.closeLabel ?? 'Close'}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+export default function CardFeed({ config, data }: WidgetProps<CardFeedConfig>) {
+  const styles = useStyles();
+  const tabs = useMemo(() => feedTabs(data, config.tabs?.labels), [data, config.tabs?.labels]);
+  const [tabKey, setTabKey] = useState<string | null>(null);
+  const tab = tabs.find((t) => t.key === tabKey) ?? tabs[0];
+  const groups = useMemo(() => groupByDay(tab?.rows ?? [], config.groupBy.field), [tab, config.groupBy.field]);
+  const [open, setOpen] = useState<string[]>([]);
+  // the newest day starts open, per tab and whenever the data changes
+  useEffect(() => setOpen(groups.length ? [groups[0].key] : []), [groups]);
+  const [selected, setSelected] = useState<Row | null>(null);
+
+  return (
+    <div className={styles.root}>
+      {config.tabs && tabs.length > 0 && (
+        <TabList selectedValue={tab?.key} onTabSelect={(_, d) => setTabKey(String(d.value))} size="small">
+          {tabs.map((t) => (
+            <Tab key={t.key} value={t.key}>{t.label}</Tab>
+          ))}
+        </TabList>
+      )}
+      {groups.length === 0 ? (
+        <div className={styles.empty} role="status">
+          <Text weight="semibold">{config.tabEmpty?.title ?? 'No data available'}</Text>
+          {config.tabEmpty?.message && <Text size={200} className={styles.muted}>{config.tabEmpty.message}</Text>}
+        </div>
+      ) : (
+        <>
+          <div className={styles.bar}>
+            <Link as="button" onClick={() => setOpen(groups.map((g) => g.key))}>{config.expandAllLabel ?? 'Expand All'}</Link>
+            <Link as="button" onClick={() => setOpen([])}>{config.collapseAllLabel ?? 'Collapse All'}</Link>
+          </div>
+          <div className={styles.list} style={config.maxHeight ? { maxHeight: `${config.maxHeight}px` } : undefined} data-testid="feed-list">
+            <Accordion multiple collapsible openItems={open} onToggle={(_, d) => setOpen(d.openItems.map(String))}>
+              {groups.map((g) => (
+                <AccordionItem key={g.key} value={g.key} data-testid="feed-group">
+                  <AccordionHeader>{`${g.label} (${g.rows.length})`}</AccordionHeader>
+                  <AccordionPanel>
+                    <div className={styles.cards}>
+                      {g.rows.map((row, i) => (
+                        <FeedCard key={i} row={row} config={config} onOpen={() => config.detail && setSelected(row)} />
+                      ))}
+                    </div>
+                  </AccordionPanel>
+                </AccordionItem>
+              ))}
+            </Accordion>
+          </div>
+        </>
+      )}
+      {selected && config.detail && <DetailDialog row={selected} config={config} onClose={() => setSelected(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { countryName } from '../../engine/filters/countries';
+import { providerLabel } from '../../engine/filters/providers';
+import { formatValue, type FormatSpec } from '../../engine/format/numbers';
+import { getPath } from '../../engine/transforms/steps';
+
+// Pure helpers of the card feed (no React): tabs from a keyed object, day groups newest first,
+// field display with code labels, text cuts and chip lists with '+N more'.
+export type Row = Record<string, unknown>;
+export type Labels = 'countries' | 'providers';
+
+export interface FeedField {
+  field: string;
+  label?: string;
+  format?: FormatSpec;
+  labels?: Labels;
+}
+
+export interface FeedTab {
+  key: string;
+  label: string;
+  rows: Row[];
+}
+
+export interface FeedGroup {
+  key: string;
+  label: string;
+  rows: Row[];
+}
+
+const LABELS: Record<Labels, (code: string) => string> = { countries: countryName, providers: providerLabel };
+
+export function labelOf(value: unknown, labels?: Labels): string {
+  if (value === null || value === undefined || value === '') return '';
+  return labels ? LABELS[labels](String(value)) : String(value);
+}
+
+/** A keyed object of lists becomes one tab per key (in the answer's order, empty ones kept); a
+ * plain list is a single tab. */
+export function feedTabs(data: unknown, labels?: Labels): FeedTab[] {
+  if (Array.isArray(data)) return [{ key: '', label: '', rows: data as Row[] }];
+  if (!data || typeof data !== 'object') return [];
+  return Object.entries(data as Record<string, unknown>).map(([key, rows]) => ({
+    key,
+    label: labelOf(key, labels) || key,
+    rows: Array.isArray(rows) ? (rows as Row[]) : [],
+  }));
+}
+
+/** UTC day (yyyy-mm-dd) of a date value, or '' when it is not a date. */
+export function utcDay(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = new Date(typeof value === 'number' ? value : String(value));
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10);
+}
+
+function time(value: unknown): number {
+  const t = new Date(String(value ?? '')).getTime();
+  return Number.isNaN(t) ? -Infinity : t;
+}
+
+/** Rows grouped by the UTC day of `field`: newest day first, newest row first within a day. */
+export function groupByDay(rows: Row[], field: string): FeedGroup[] {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = utcDay(getPath(row, field));
+    const list = groups.get(key) ?? [];
+    list.push(row);
+    groups.set(key, list);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
+    .map(([key, list]) => ({
+      key,
+      label: key ? formatValue(`${key}T00:00:00.000Z`, 'date') : 'Unknown date',
+      rows: [...list].sort((x, y) => time(getPath(y, field)) - time(getPath(x, field))),
+    }));
+}
+
+export function fieldText(row: Row, spec: FeedField): string {
+  const value = getPath(row, spec.field);
+  if (spec.labels) return labelOf(value, spec.labels) || formatValue(null, undefined);
+  return formatValue(value, spec.format);
+}
+
+export function cut(text: string, max?: number): string {
+  return max && text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** Chip labels of a nested list: the first `max`, then how many are left. */
+export function chipsOf(row: Row, spec: { field: string; label?: string; max?: number }): { shown: string[]; rest: number } {
+  const list = getPath(row, spec.field);
+  const items = Array.isArray(list) ? list : [];
+  const labels = items.map((item) => (spec.label && item && typeof item === 'object' ? getPath(item, spec.label) : item)).map((v) => (v === null || v === undefined ? '' : String(v)));
+  const max = spec.max ?? labels.length;
+  return { shown: labels.slice(0, max), rest: Math.max(0, labels.length - max) };
+}
+
+/** The row as copy sees it: fields with `labels` read as their names (provider 'openai' → 'Chat GPT'). */
+export function displayRow(row: Row, fields: FeedField[]): Row {
+  const out: Row = { ...row };
+  for (const f of fields) if (f.labels) out[f.field] = labelOf(getPath(row, f.field), f.labels);
+  return out;
+}
