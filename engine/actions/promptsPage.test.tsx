@@ -7,6 +7,7 @@ import type { PageDefinition } from '../runtime/types';
 // pages/prompts.json rendered by the engine with a fake API: the spec's copy, the facts strip and
 // its provider-gap alert, suggestions (10 fetched, 3 shown), tabs, selection and bulk Stop.
 const page = prompts as unknown as PageDefinition;
+const PLAN_LIMIT_TOOLTIP = 'You have reached your plan limit for tracking prompts. Upgrade your plan or delete existing prompts to add more.';
 
 function row(id: string, state: 'active' | 'inactive', extra: Record<string, unknown> = {}) {
   return {
@@ -65,12 +66,72 @@ describe('prompts monitor page', () => {
     expect(screen.queryByText('Provider gap alert')).toBeNull();
   });
 
-  it('disables New Prompt with the plan-limit tooltip when no more prompts may be added', async () => {
-    const f = fakeFetcher(api({ 'prompts.table': { canAddPrompts: false, prompts: [row('p1', 'active')] } }));
+  it('disables New Prompt and bulk Start with the plan-limit tooltip when no more prompts may be added', async () => {
+    const f = fakeFetcher(api({ 'prompts.table': { canAddPrompts: false, prompts: [row('p1', 'active'), row('p3', 'inactive')] } }));
     renderPage(page, { fetcher: f.fetcher });
     const button = (await screen.findByRole('button', { name: 'New Prompt' })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    expect(screen.getByLabelText('You have reached your plan limit for tracking prompts. Upgrade your plan or delete existing prompts to add more.')).toBeTruthy();
+    const start = (await screen.findByRole('button', { name: 'Start' })) as HTMLButtonElement;
+    // both buttons carry the spec's tooltip while the flag is off
+    const tips = await screen.findAllByLabelText(PLAN_LIMIT_TOOLTIP);
+    expect(tips).toHaveLength(2);
+    expect(tips.some((t) => t.contains(button))).toBe(true);
+    expect(tips.some((t) => t.contains(start))).toBe(true);
+    // a selected stopped prompt still cannot be started; Stop is not limited
+    fireEvent.click(screen.getByRole('tab', { name: 'Stopped (1)' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select p3' }));
+    await waitFor(() => expect(screen.getByTestId('prompts-selected-count').textContent).toBe('1 selected'));
+    expect((screen.getByRole('button', { name: 'Start' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Stop' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('enables bulk Start without the tooltip under the limit once prompts are selected', async () => {
+    const f = fakeFetcher(api());
+    renderPage(page, { fetcher: f.fetcher });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Stopped (1)' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select p3' }));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Start' }) as HTMLButtonElement).disabled).toBe(false));
+    expect((screen.getByRole('button', { name: 'New Prompt' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryAllByLabelText(PLAN_LIMIT_TOOLTIP)).toHaveLength(0);
+  });
+
+  it('filters the table by prompt performance, all by default, and keeps the choice', async () => {
+    const f = fakeFetcher(api({
+      'prompts.table': () => ({
+        canAddPrompts: true,
+        prompts: [
+          row('p1', 'active'),
+          row('p2', 'active', { performanceStatus: 'zero_mention', recencyStatus: 'never_run', mentionRate: null, deltaMentionRateChange: null }),
+          row('p3', 'inactive', { performanceStatus: 'bottom', mentionRate: 10, deltaMentionRateChange: -9 }),
+          row('p4', 'active', { performanceStatus: 'zero_mention', mentionRate: 0, deltaMentionRateChange: -4 }),
+        ],
+      }),
+    }));
+    renderPage(page, { fetcher: f.fetcher });
+    expect(await screen.findByRole('tab', { name: 'All (4)' })).toBeTruthy();
+    const filters = screen.getByRole('toolbar', { name: 'Filters' });
+    const perf = within(filters).getByRole('combobox', { name: 'Performance' });
+    expect(perf.textContent).toBe('All');
+    const choose = async (label: string) => {
+      fireEvent.click(perf);
+      fireEvent.click(await screen.findByRole('option', { name: label }));
+    };
+    await choose('Low Visibility');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'All (1)' })).toBeTruthy());
+    expect(screen.getByRole('tab', { name: 'Stopped (1)' })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('promptsPage-filters')!).promptPerformance).toBe('worst');
+    await choose('Needs Attention');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Active (1)' })).toBeTruthy());
+    expect(screen.getByRole('tab', { name: 'All (1)' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Select p4' })).toBeTruthy(); // ran without a mention; p2 never ran (New)
+    await choose('Recently Changed'); // p3 moved 9 points; p1 (+2) and p4 (-4) did not move more than 5
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Stopped (1)' })).toBeTruthy());
+    expect(screen.getByRole('tab', { name: 'All (1)' })).toBeTruthy();
+    await choose('All');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'All (4)' })).toBeTruthy());
+    // filtering happens in the browser: the table request is the same for every choice
+    const bodies = new Set(f.calls.filter((c) => c.callId === 'prompts.table').map((c) => JSON.stringify(c.input)));
+    expect(bodies.size).toBe(1);
   });
 
   it('tabs count rows, labels map statuses, locations show 2 names then +N', async () => {
@@ -145,5 +206,22 @@ describe('prompts monitor page', () => {
     expect(screen.getByText('13/500')).toBeTruthy();
     // No provider or country chosen yet: Create stays disabled.
     expect((within(screen.getByRole('dialog')).getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows 'No prompt ID found for update' and sends nothing when an edit has no prompt id", async () => {
+    const f = fakeFetcher(api({ 'prompts.table': { canAddPrompts: true, prompts: [row('p1', 'active', { promptId: undefined })] } }));
+    renderPage(page, { fetcher: f.fetcher });
+    const table = await screen.findByRole('table', { name: 'Monitored Prompts' });
+    fireEvent.click(await within(table).findByRole('button', { name: 'Edit', hidden: true }));
+    // happy-dom leaves aria-hidden from an earlier dialog's focus trap; the browser test checks accessibility.
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    const save = (await within(dialog).findByRole('button', { name: 'Save', hidden: true })) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.submit(save.closest('form')!); // happy-dom does not submit a form from its button's click
+    expect(await within(dialog).findByText('No prompt ID found for update')).toBeTruthy();
+    expect(f.calls.some((c) => c.callId === 'prompts.update')).toBe(false);
+    // the dialog stays open with the error; Cancel closes it
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
   });
 });

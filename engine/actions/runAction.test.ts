@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionInput, runAction } from './runAction';
+import { MissingBindingsError, actionInput, actionRequest, runAction } from './runAction';
 import { errorCopy } from './errorCopy';
 import { keyMatchesCalls } from './revalidate';
 import { allHold } from './conditions';
@@ -28,6 +28,32 @@ describe('actions', () => {
     ]);
     calls.length = 0;
     expect(await runAction(spec, { fetcher, ctx, selection: [{ promptId: 'a' }] })).toEqual([{ ok: true }]);
+  });
+
+  it("with errors.missing, sends nothing when a path parameter or page binding has no value, and shows that copy", async () => {
+    const calls: unknown[] = [];
+    const fetcher = async (callId: string, input: unknown) => {
+      calls.push([callId, input]);
+      return { ok: true };
+    };
+    const spec: ActionSpec = {
+      call: 'prompts.update', params: { id: { $row: 'promptId' } }, body: { state: 'active' },
+      errors: { missing: 'No prompt ID found for update', default: 'Hiccup' },
+    };
+    expect(actionRequest(spec, ctx, { promptId: '' }).missing).toEqual(['params:id']);
+    expect(actionRequest(spec, ctx, { promptId: 'p-1' }).missing).toEqual([]);
+    const error = await runAction(spec, { fetcher, ctx, row: { text: 'no id' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MissingBindingsError);
+    expect(calls).toEqual([]);
+    // the missing copy wins over default
+    expect(errorCopy(spec, error)).toBe('No prompt ID found for update');
+    // no brand selected: the page binding is missing
+    const create: ActionSpec = { call: 'prompts.create', body: { brandId: { $brand: 'id' } }, errors: { missing: 'No brand selected' } };
+    const noBrand = await runAction(create, { fetcher, ctx: { ...ctx, brand: null }, row: {} }).catch((e: unknown) => e);
+    expect(errorCopy(create, noBrand)).toBe('No brand selected');
+    expect(calls).toEqual([]);
+    // without errors.missing the call goes out as before
+    expect(await runAction({ call: 'prompts.update', params: { id: { $row: 'promptId' } } }, { fetcher, ctx, row: {} })).toEqual([{ ok: true }]);
   });
 
   it('an action that only opens a dialog calls nothing', async () => {

@@ -89,7 +89,24 @@ export function matches(row: Row, cond: Condition): boolean {
   }
 }
 
-export function filter(data: unknown, step: { where?: Condition[] }): Row[] {
+/** A step-level condition in the visibleWhen form: a subject (a bound filter value) tested against a value. */
+export interface StepCondition {
+  subject: unknown;
+  op?: Op;
+  value?: unknown;
+}
+
+/** True when every condition (one or a list) holds; none given holds. Bindings are resolved before steps run. */
+export function stepApplies(when: StepCondition | StepCondition[] | undefined): boolean {
+  if (when === undefined || when === null) return true;
+  const list = Array.isArray(when) ? when : [when];
+  return list.every((c) => matches({ subject: c.subject }, { field: 'subject', op: c.op ?? 'eq', value: c.value }));
+}
+
+/** Keeps rows matching every condition of where. With when (e.g. the choice filter is 'top'), the
+ * step filters only while when holds, and passes every row through otherwise (the filter's 'all'). */
+export function filter(data: unknown, step: { where?: Condition[]; when?: StepCondition | StepCondition[] }): Row[] {
+  if (!stepApplies(step.when)) return asList(data);
   const where = step.where ?? [];
   return asList(data).filter((row) => where.every((c) => matches(row, c)));
 }
@@ -172,7 +189,7 @@ function num(v: unknown): number | null {
 
 export interface DeriveStep {
   field: string;
-  op: 'map' | 'multiply' | 'divide' | 'add' | 'subtract' | 'round' | 'coalesce' | 'concat' | 'truncate';
+  op: 'map' | 'multiply' | 'divide' | 'add' | 'subtract' | 'round' | 'abs' | 'coalesce' | 'concat' | 'truncate';
   args?: Arg[];
   map?: Record<string, unknown>;
   default?: unknown;
@@ -202,6 +219,8 @@ function deriveOne(row: Row, step: DeriveStep): unknown {
       const f = 10 ** (step.decimals ?? 0);
       return Math.round(nums[0]! * f) / f;
     }
+    case 'abs':
+      return nums[0] === null ? null : Math.abs(nums[0]!);
     case 'coalesce':
       return args.find((a) => a !== null && a !== undefined && a !== '') ?? step.default ?? null;
     case 'concat':

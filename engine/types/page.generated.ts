@@ -32,11 +32,16 @@ export type TransformStep =
   | RenameStep
   | DeriveStep
   | PickStep
-  | FlattenStep;
+  | FlattenStep
+  | CountStep;
 /**
  * a field of the current rows; dotted paths reach nested fields
  */
 export type DefsTransformsFieldName = string;
+/**
+ * the step applies only while this condition (or every one of the list) holds, e.g. {"subject": {"$filter": "promptPerformance"}, "op": "eq", "value": "top"}
+ */
+export type VisibleWhen = [VisibilityCondition, ...VisibilityCondition[]] | VisibilityCondition;
 export type DeriveArg =
   | {
       field?: DefsTransformsFieldName;
@@ -81,7 +86,7 @@ export type WidgetStates = string | InlineStates;
 /**
  * the widget renders only when the condition (or every condition of the list) holds
  */
-export type VisibleWhen = [VisibilityCondition, ...VisibilityCondition[]] | VisibilityCondition;
+export type VisibleWhen1 = [VisibilityCondition, ...VisibilityCondition[]] | VisibilityCondition;
 export type Action = DefsActionsAction & DefsActionsAction1;
 export type DefsActionsAction = {
   [k: string]: unknown;
@@ -105,6 +110,7 @@ export type FormatPreset =
   | 'datetime'
   | 'relative'
   | 'cron';
+export type CardGridFooterWidget = SegmentedWidget | LinkWidget | TextWidget | ActionButtonWidget;
 /**
  * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
  */
@@ -113,7 +119,7 @@ export type InlineWidget = SegmentedWidget | LinkWidget | TextWidget;
  * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
  */
 export type InlineWidget1 = SegmentedWidget | LinkWidget | TextWidget;
-export type DialogContent = FormWidget | TextWidget | ListWidget;
+export type DialogContent = FormWidget | TextWidget | ListWidget | ActionButtonWidget;
 /**
  * a frameless widget shown in the card's header (toolbar) or under it (footer): a segmented toggle, a link or text
  */
@@ -301,7 +307,7 @@ export interface UnnestStep {
   keyAs: string;
 }
 /**
- * keep rows matching all conditions
+ * keep rows matching all conditions; with 'when', only while it holds (otherwise every row passes, e.g. a choice filter's 'all')
  */
 export interface FilterStep {
   type: 'filter';
@@ -309,10 +315,19 @@ export interface FilterStep {
    * @minItems 1
    */
   where: [RowCondition, ...RowCondition[]];
+  when?: VisibleWhen;
 }
 export interface RowCondition {
   field: DefsTransformsFieldName;
-  op: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
+  /**
+   * ieq: equal ignoring letter case
+   */
+  op: 'eq' | 'ieq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
+  value?: BindableValue;
+}
+export interface VisibilityCondition {
+  subject: BindableValue;
+  op: 'eq' | 'ieq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
   value?: BindableValue;
 }
 /**
@@ -365,7 +380,7 @@ export interface DeriveStep {
    * the new field's name
    */
   field: string;
-  op: 'map' | 'multiply' | 'divide' | 'add' | 'subtract' | 'round' | 'coalesce' | 'concat' | 'truncate';
+  op: 'map' | 'multiply' | 'divide' | 'add' | 'subtract' | 'round' | 'abs' | 'coalesce' | 'concat' | 'truncate';
   /**
    * @minItems 1
    */
@@ -377,6 +392,18 @@ export interface DeriveStep {
     [k: string]: BindableValue;
   };
   default?: BindableValue;
+  /**
+   * for op 'round': decimals kept (default 0)
+   */
+  decimals?: number;
+  /**
+   * for op 'truncate': characters kept
+   */
+  length?: number;
+  /**
+   * for op 'concat': put between the parts (default none)
+   */
+  separator?: string;
 }
 /**
  * keep only these fields
@@ -396,6 +423,15 @@ export interface FlattenStep {
   path: DefsTransformsFieldName;
   parentFields?: {
     [k: string]: string;
+  };
+}
+/**
+ * list → one record of counts: each named count is the number of rows matching all its conditions (an empty list counts every row)
+ */
+export interface CountStep {
+  type: 'count';
+  counts: {
+    [k: string]: RowCondition[];
   };
 }
 /**
@@ -498,12 +534,29 @@ export interface ActionButtonWidget {
   data?: DataBinding;
   states?: WidgetStates;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
+  /**
+   * {name} placeholders: the widget's values, then fields of its data when that is one record (e.g. a count step)
+   */
   label: string;
   appearance?: 'primary' | 'secondary' | 'outline' | 'subtle' | 'transparent';
   icon?: 'add' | 'play' | 'stop' | 'edit';
   action: Action;
-  disabledWhen?: DefsActionsFieldConditions;
+  /**
+   * one condition or a list on the button's data; or {"some": [...]}: some row of the data matches them all ({"$row": ...} values read the row or card the button sits on)
+   */
+  disabledWhen?:
+    | {
+        /**
+         * @minItems 1
+         */
+        some?: [FieldCondition, ...FieldCondition[]];
+      }
+    | DefsActionsFieldConditions;
+  /**
+   * label shown instead of 'label' while disabledWhen holds, e.g. 'Already Tracking...'
+   */
+  disabledLabel?: string;
   /**
    * shown on hover while disabled
    */
@@ -532,11 +585,6 @@ export interface InlineStates {
 export interface TemplateValues {
   [k: string]: BindableValue;
 }
-export interface VisibilityCondition {
-  subject: BindableValue;
-  op: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
-  value?: BindableValue;
-}
 export interface DefsActionsAction1 {
   /**
    * mutation call id in schemas/api/calls
@@ -557,11 +605,11 @@ export interface DefsActionsAction1 {
   forEach?: 'selection';
   confirm?: ActionConfirm;
   /**
-   * copy after success; {count} = rows affected
+   * copy after success; {count} = rows affected, {field} = a field of the row it ran on
    */
   success?: string;
   /**
-   * error copy by HTTP status ("429") or "default" (replaces the server's message); "fallback" only when the error carries no message
+   * error copy by HTTP status ("429") or "default" (replaces the server's message); "fallback" only when the error carries no message; "missing": the call is not sent while a binding of its request has no value (e.g. no prompt id for the path), and this shows
    */
   errors?: {
     [k: string]: string;
@@ -578,6 +626,17 @@ export interface DefsActionsAction1 {
    * id of a dialog widget of this page to open, $row = the row the action started on
    */
   dialog?: string;
+  /**
+   * route template to open (after the call when there is one); {field} is filled from the row, URL-encoded
+   */
+  navigate?: string;
+  /**
+   * switch a layout tab group (a tabs item with an id) to the tab with this label; after the call when there is one
+   */
+  tab?: {
+    tabs: string;
+    label: string;
+  };
 }
 export interface ActionConfirm {
   title: string;
@@ -596,7 +655,7 @@ export interface FieldCondition {
    * a field of the widget's rows (dotted path allowed)
    */
   field: string;
-  op?: 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
+  op?: 'eq' | 'ieq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
   value?: BindableValue;
 }
 /**
@@ -609,7 +668,7 @@ export interface CardFeedWidget {
   data?: DataBinding;
   states?: WidgetStates;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   /**
    * the data is an object of lists: one tab per key, in the answer's order (empty lists keep their tab)
    */
@@ -754,7 +813,7 @@ export interface FeedField2 {
   labels?: 'countries' | 'providers';
 }
 /**
- * A grid of small cards, one per row: a title field, an optional subtitle (text or mapped label), badges mapped from field values (labels may use {name} placeholders) and labelled, formatted fields.
+ * A grid of small cards, one per row: a title field, an optional subtitle (text or mapped label), badges mapped from field values (labels may use {name} placeholders) and labelled, formatted fields, a bullet list of the non-empty values of some fields (e.g. suggestions, at most 'max') and inline action buttons acting on the card's row.
  */
 export interface CardGridWidget {
   type: 'cardGrid';
@@ -763,7 +822,7 @@ export interface CardGridWidget {
   data?: DataBinding;
   states?: WidgetStates;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   /**
    * narrowest card in px before the grid wraps (default 240)
    */
@@ -843,40 +902,92 @@ export interface CardGridWidget {
       label: string;
       format?: Format;
     }[];
-  };
-}
-/**
- * A Vega-Lite chart over the widget's rows (data is fed by name, width follows the card); series lines toggle through the legend or a dropdown; csv/png download.
- */
-export interface ChartWidget {
-  type: 'chart';
-  title?: DefsWidgetCommonTitle;
-  description?: DefsWidgetCommonDescription;
-  data?: DataBinding;
-  states?: WidgetStates;
-  values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
-  toolbar?: InlineWidget[];
-  footer?: InlineWidget1[];
-  /**
-   * a Vega-Lite spec without data
-   */
-  spec: {};
-  height?: number;
-  /**
-   * one line per value of field; own (usually {"$brand": "name"}) is drawn 3 wide
-   */
-  series?: {
     /**
-     * a field of the widget's rows (dotted path allowed)
+     * a bullet list of the non-empty values of these fields, in order
      */
-    field: string;
-    own?: BindableValue;
-    picker?: boolean;
+    list?: {
+      /**
+       * heading above the list; may hold {name} placeholders from values
+       */
+      label?: string;
+      /**
+       * @minItems 1
+       *
+       * Items: a field of the widget's rows (dotted path allowed)
+       */
+      fields: [string, ...string[]];
+      max?: number;
+    };
+    /**
+     * inline actionButton widgets shown on each card; their actions and {"$row": ...} bindings see the card's row
+     */
+    actions?: ActionButtonWidget[];
   };
-  download?: ('csv' | 'png')[];
-  exportColumns?: Column[];
-  filename?: string;
+  /**
+   * an Export menu over the grid writing the cards' rows as a table
+   */
+  export?: {
+    /**
+     * @minItems 1
+     */
+    formats: ['csv' | 'excel', ...('csv' | 'excel')[]];
+    filename?: string;
+    /**
+     * @minItems 1
+     */
+    columns: [
+      {
+        /**
+         * a field of the widget's rows (dotted path allowed)
+         */
+        field: string;
+        header: string;
+        format?: Format;
+        /**
+         * value → label and colour
+         */
+        badge?: {
+          map: {
+            [k: string]: {
+              label: string;
+              color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+            };
+          };
+          default?: {
+            label: string;
+            color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+          };
+        };
+      },
+      ...{
+        /**
+         * a field of the widget's rows (dotted path allowed)
+         */
+        field: string;
+        header: string;
+        format?: Format;
+        /**
+         * value → label and colour
+         */
+        badge?: {
+          map: {
+            [k: string]: {
+              label: string;
+              color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+            };
+          };
+          default?: {
+            label: string;
+            color?: 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+          };
+        };
+      }[]
+    ];
+  };
+  /**
+   * frameless widgets under the card whatever its data state: a segmented toggle, a link, text or an action button (e.g. 'View All Emerging Threats (N)')
+   */
+  footer?: CardGridFooterWidget[];
 }
 /**
  * A toggle bound to a page filter (a choice control, usually with inBar false).
@@ -884,7 +995,7 @@ export interface ChartWidget {
 export interface SegmentedWidget {
   type: 'segmented';
   title?: DefsWidgetCommonTitle;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   /**
    * accessible name of the group
    */
@@ -917,7 +1028,7 @@ export interface SegmentedWidget {
 export interface LinkWidget {
   type: 'link';
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   label: string;
   to: string;
 }
@@ -927,7 +1038,7 @@ export interface LinkWidget {
 export interface TextWidget {
   type: 'text';
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   /**
    * formats applied to 'values' before they fill {name} placeholders
    */
@@ -936,6 +1047,39 @@ export interface TextWidget {
   };
   text: string;
   variant?: 'body' | 'caption' | 'subtitle';
+}
+/**
+ * A Vega-Lite chart over the widget's rows (data is fed by name, width follows the card); series lines toggle through the legend or a dropdown; csv/png download.
+ */
+export interface ChartWidget {
+  type: 'chart';
+  title?: DefsWidgetCommonTitle;
+  description?: DefsWidgetCommonDescription;
+  data?: DataBinding;
+  states?: WidgetStates;
+  values?: TemplateValues;
+  visibleWhen?: VisibleWhen1;
+  toolbar?: InlineWidget[];
+  footer?: InlineWidget1[];
+  /**
+   * a Vega-Lite spec without data
+   */
+  spec: {};
+  height?: number;
+  /**
+   * one line per value of field; own (usually {"$brand": "name"}) is drawn 3 wide
+   */
+  series?: {
+    /**
+     * a field of the widget's rows (dotted path allowed)
+     */
+    field: string;
+    own?: BindableValue;
+    picker?: boolean;
+  };
+  download?: ('csv' | 'png')[];
+  exportColumns?: Column[];
+  filename?: string;
 }
 export interface Column {
   /**
@@ -977,7 +1121,7 @@ export interface ComparisonCardWidget {
   data?: DataBinding;
   states?: WidgetStates;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   yours: {
     /**
      * a field of the widget's data (dotted path allowed)
@@ -1044,7 +1188,7 @@ export interface RuleCondition {
  */
 export interface CountdownWidget {
   type: 'countdown';
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   /**
    * copy before the time left, e.g. 'Next insights in' → 'Next insights in 5h 23m'
    */
@@ -1053,7 +1197,7 @@ export interface CountdownWidget {
   soonUnderMinutes?: number;
 }
 /**
- * A modal dialog opened by an action ({"dialog": "<this id>"}); holds inline widgets (a form, text, a list). It cannot be closed while its form is submitting. '$row' inside it is the row the action started on.
+ * A modal dialog opened by an action ({"dialog": "<this id>"}); holds inline widgets (a form, text, a list, action buttons). It cannot be closed while its form submits or one of its buttons' calls runs; a button's successful call closes it. '$row' inside it is the row the action started on.
  */
 export interface DialogWidget {
   type: 'dialog';
@@ -1076,7 +1220,7 @@ export interface FormWidget {
   type: 'form';
   title?: DefsWidgetCommonTitle;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   /**
    * JSON Schema (draft-07) of the form values; a property may name an option list with "x-options": "countries" | "providers"
    */
@@ -1120,7 +1264,7 @@ export interface ListWidget {
   data?: DataBinding;
   states?: WidgetStates;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   /**
    * a field of the widget's rows (dotted path allowed)
    */
@@ -1141,7 +1285,7 @@ export interface HeaderWidget {
   type: 'header';
   title: DefsWidgetCommonTitle;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   /**
    * formats applied to 'values' before they fill {name} placeholders
    */
@@ -1192,7 +1336,7 @@ export interface MetricCardWidget {
   data?: DataBinding;
   states?: WidgetStates;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   toolbar?: InlineWidget2[];
   footer?: InlineWidget3[];
   value: {
@@ -1267,7 +1411,7 @@ export interface RankedListWidget {
   data?: DataBinding;
   states?: WidgetStates;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   toolbar?: InlineWidget4[];
   footer?: InlineWidget5[];
   label: {
@@ -1347,7 +1491,7 @@ export interface StatStripWidget {
   data: DataBinding;
   states: WidgetStates;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   /**
    * @minItems 1
    */
@@ -1384,7 +1528,7 @@ export interface TableWidget {
   data?: DataBinding;
   states?: WidgetStates;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   toolbar?: InlineWidget6[];
   footer?: InlineWidget7[];
   /**
@@ -1504,6 +1648,10 @@ export interface Column2 {
    */
   maxLength?: number;
   /**
+   * a second, muted line under the value; {name} placeholders are fields of the row, e.g. '{coMentions} co-mentions'
+   */
+  secondary?: string;
+  /**
    * a list value: up to 'max' names, then +N
    */
   list?: {
@@ -1550,7 +1698,7 @@ export interface TreemapWidget {
   data?: DataBinding;
   states?: WidgetStates;
   values?: TemplateValues;
-  visibleWhen?: VisibleWhen;
+  visibleWhen?: VisibleWhen1;
   group: {
     /**
      * a field of the widget's rows (dotted path allowed)
@@ -1632,7 +1780,7 @@ export interface LayoutRow {
 }
 export interface TabsItem {
   /**
-   * keeps the selected tab in the URL/query when set
+   * names the tab group so an action ({"tab": {"tabs": id, "label": ...}}) can switch it
    */
   id?: string;
   span?: DefsLayoutSpan;

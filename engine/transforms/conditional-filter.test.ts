@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { resolveBindings } from '../bindings/resolve';
+import { runTransforms } from './run';
+import { stepApplies, type Step } from './steps';
+
+// A filter step with 'when' filters only while its conditions hold (a choice filter's value), so a
+// value such as 'all' that no step names passes every row; and the derive op 'abs'.
+const rows = [
+  { id: 'a', status: 'top', delta: 7 },
+  { id: 'b', status: 'bottom', delta: -8 },
+  { id: 'c', status: 'stable', delta: 1 },
+  { id: 'd', status: 'top', delta: null },
+];
+const ids = (out: unknown) => (out as Array<{ id: string }>).map((r) => r.id);
+
+describe('filter step with when', () => {
+  const pipeline = (choice: string): Step[] =>
+    resolveBindings<Step[]>(
+      [
+        { type: 'filter', when: { subject: { $filter: 'perf' }, op: 'eq', value: 'top' }, where: [{ field: 'status', op: 'eq', value: 'top' }] },
+        { type: 'filter', when: [{ subject: { $filter: 'perf' }, op: 'in', value: ['worst', 'low'] }], where: [{ field: 'status', op: 'eq', value: 'bottom' }] },
+      ],
+      { filters: { perf: choice }, controls: [{ id: 'perf', type: 'choice', options: ['all', 'top', 'worst', 'low'] }] },
+    ).value;
+
+  it('filters while its condition holds', () => {
+    expect(ids(runTransforms(rows, pipeline('top')))).toEqual(['a', 'd']);
+    expect(ids(runTransforms(rows, pipeline('worst')))).toEqual(['b']);
+    expect(ids(runTransforms(rows, pipeline('low')))).toEqual(['b']);
+  });
+
+  it("passes every row through when no step's condition holds ('all')", () => {
+    expect(ids(runTransforms(rows, pipeline('all')))).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('without when, always filters; every listed condition must hold', () => {
+    expect(ids(runTransforms(rows, [{ type: 'filter', where: [{ field: 'status', op: 'eq', value: 'stable' }] }]))).toEqual(['c']);
+    expect(stepApplies(undefined)).toBe(true);
+    expect(stepApplies([{ subject: 'top', op: 'eq', value: 'top' }, { subject: 'top', op: 'ne', value: 'all' }])).toBe(true);
+    expect(stepApplies([{ subject: 'top', op: 'eq', value: 'top' }, { subject: 'top', op: 'eq', value: 'all' }])).toBe(false);
+    expect(stepApplies({ subject: null, op: 'truthy' })).toBe(false);
+  });
+});
+
+describe('derive abs', () => {
+  it('gives the absolute value, null for non-numbers', () => {
+    const out = runTransforms(rows, [{ type: 'derive', field: 'size', op: 'abs', args: [{ field: 'delta' }] }]) as Array<{ size: unknown }>;
+    expect(out.map((r) => r.size)).toEqual([7, 8, 1, null]);
+  });
+});
+
+describe("the Prompts Monitor performance filter (insights §4: all, top, worst, needs_attention, recently_changed)", () => {
+  const page = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'pages', 'prompts.json'), 'utf8'));
+  const control = page.filters.controls.find((c: { id: string }) => c.id === 'promptPerformance');
+  const row = (promptId: string, performanceStatus: string, recencyStatus: string, deltaMentionRateChange: number | null) => ({
+    id: promptId, promptId, performanceStatus, recencyStatus, deltaMentionRateChange, promptState: 'active',
+  });
+  const response = {
+    canAddPrompts: true,
+    prompts: [
+      row('top', 'top', 'recent', 2),
+      row('topMoved', 'top', 'recent', 12.5),
+      row('bottom', 'bottom', 'recent', -6),
+      row('zero', 'zero_mention', 'recent', 0),
+      row('new', 'zero_mention', 'never_run', null),
+      row('stable', 'stable', 'recent', -5),
+      row('other', 'other', 'idle', null),
+    ],
+  };
+  const kept = (value: string) =>
+    ids(runTransforms(response, resolveBindings<Step[]>(page.widgets.prompts.data.transform, { filters: { promptPerformance: value }, controls: [control] }).value));
+
+  it('offers the spec values, all by default', () => {
+    expect(control.type).toBe('choice');
+    expect(control.options.map((o: { value: string }) => o.value)).toEqual(['all', 'top', 'worst', 'needs_attention', 'recently_changed']);
+    expect(control.default).toBe('all');
+  });
+
+  it('keeps the rows each value names', () => {
+    expect(kept('all')).toEqual(response.prompts.map((p) => p.promptId));
+    expect(kept('top')).toEqual(['top', 'topMoved']);
+    expect(kept('worst')).toEqual(['bottom']);
+    // Needs Attention is zero_mention that has run (never run shows as New)
+    expect(kept('needs_attention')).toEqual(['zero']);
+    // recently changed: moved more than 5 points against the previous period (the server's 'stable' bound)
+    expect(kept('recently_changed')).toEqual(['topMoved', 'bottom']);
+  });
+});
