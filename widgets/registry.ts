@@ -21,7 +21,8 @@ export const widgetRegistry: Record<string, WidgetKind> = {
   text: kind('text', 'none', () => import('./text/Text')),
   header: kind('header', 'none', () => import('./header/Header')),
   link: kind('link', 'none', () => import('./link/Link')),
-  actionButton: kind('actionButton', 'none', () => import('./actionButton/ActionButton')),
+  // a button always shows: empty data (no competitors yet) only feeds its disabledWhen
+  actionButton: { ...kind('actionButton', 'none', () => import('./actionButton/ActionButton')), rendersEmpty: true },
   dialog: kind('dialog', 'none', () => import('./dialog/Dialog')),
   form: kind('form', 'none', () => import('./form/Form')),
   countdown: kind('countdown', 'none', () => import('./countdown/Countdown')),

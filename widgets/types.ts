@@ -13,4 +13,6 @@ export interface WidgetKind {
   component: LazyExoticComponent<ComponentType<WidgetProps<any>>> | ComponentType<WidgetProps<any>>;
   /** 'card' wraps the widget in a titled card with the data states; 'none' renders it bare. */
   frame: 'card' | 'none';
+  /** Render the component even when its data is empty (a button whose data only conditions it). */
+  rendersEmpty?: boolean;
 }

@@ -3,7 +3,8 @@ import { Button, Spinner, Text, Tooltip, tokens } from '@fluentui/react-componen
 import { PageContext } from '../runtime/PageContext';
 import { WidgetHost } from '../runtime/WidgetHost';
 import { fillTemplate } from '../format/template';
-import { ActionScope } from './ActionScope';
+import { ActionScope, useActionScope } from './ActionScope';
+import { LayoutTabsContext, findLayoutTab } from '../runtime/Layout';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useAction } from './useAction';
 import type { ActionSpec, Row } from './types';
@@ -33,11 +34,21 @@ export function ActionTrigger({ action, label, appearance = 'secondary', size = 
   const noRows = action.forEach === 'selection' && count === 0;
   const dialogConfig = action.dialog ? page?.page.widgets[action.dialog] : undefined;
 
+  const outer = useActionScope();
+  const tabs = useContext(LayoutTabsContext);
   const execute = async () => {
+    // inside a dialog, the dialog cannot be closed while this call runs, and closes after it
+    if (action.call) outer.setBusy?.(true);
     const ok = await state.run({ row, selection });
+    if (action.call) outer.setBusy?.(false);
     if (ok) {
       setOpen(false);
       clearSelection?.();
+      if (action.call) outer.close?.();
+      if (action.tab && page) {
+        const index = findLayoutTab(page.page.layout, action.tab.tabs, action.tab.label);
+        if (index >= 0) tabs?.select(action.tab.tabs, index);
+      }
     }
   };
   const onClick = () => {

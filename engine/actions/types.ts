@@ -17,7 +17,7 @@ export interface ActionSpec {
   /** 'selection': the call runs once per selected row, each with `$row` = that row. */
   forEach?: 'selection';
   confirm?: ConfirmSpec;
-  /** Copy shown after success ({count} = rows affected). */
+  /** Copy shown after success ({count} = rows affected; other {name}s = fields of the row it ran on). */
   success?: string;
   /** Error copy by HTTP status ("429") or "default"; without a match the server's message shows,
    * or "fallback" when the error has none. */
@@ -28,6 +28,8 @@ export interface ActionSpec {
   refreshSession?: boolean;
   /** Id of a dialog widget on the page to open (with `$row` = the row the action was started on). */
   dialog?: string;
+  /** Switch a layout tab group (a tabs item with this id) to the tab with this label (after the call, if any). */
+  tab?: { tabs: string; label: string };
 }
 
 export type Row = Record<string, unknown>;

@@ -39,12 +39,13 @@ export function useAction(spec: ActionSpec | undefined): UseAction {
         await revalidateCalls(mutate, spec.revalidate);
         // Plan usage and brands live in the session (e.g. after a prompt is created or started).
         if (spec.refreshSession) await session?.refresh().catch(() => null);
-        setState({ busy: false, error: null, success: spec.success ? fillTemplate(spec.success, { count: results.length }) : null });
+        setState({ busy: false, error: null, success: spec.success ? fillTemplate(spec.success, { ...(scope.row ?? {}), count: results.length }) : null });
         return true;
       } catch (error) {
         // Partial bulk runs still changed data: refresh what depends on it.
         await revalidateCalls(mutate, spec.revalidate).catch(() => {});
-        setState({ busy: false, error: errorCopy(spec, error), success: null });
+        // error copy may name the row it ran on ('Failed to add {competitorName} as a competitor…')
+        setState({ busy: false, error: fillTemplate(errorCopy(spec, error), scope.row ?? {}), success: null });
         return false;
       }
     },

@@ -117,6 +117,16 @@ export function applyStep(shape: Shape, step: unknown, problems: FieldProblem[])
       if (item.kind !== 'object') return { kind: 'array', items: UNKNOWN };
       return { kind: 'array', items: { ...item, props: { ...inherited, ...item.props } } };
     }
+    case 'count': {
+      // one record of counts, each over the rows matching its conditions
+      if (!isObject(step.counts)) return UNKNOWN;
+      const props: Record<string, Shape> = Object.create(null);
+      for (const [name, where] of Object.entries(step.counts)) {
+        if (Array.isArray(where)) where.forEach((c, i) => isObject(c) && check(row, c.field, ['counts', name, i, 'field']));
+        props[name] = { kind: 'scalar' };
+      }
+      return objectShape(props);
+    }
     default:
       return UNKNOWN;
   }

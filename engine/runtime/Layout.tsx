@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import type { LayoutItem, LayoutRow, WidgetConfig } from './types';
 import { WidgetHost } from './WidgetHost';
@@ -24,9 +24,43 @@ const useStyles = makeStyles({
   tabs: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
+/** The selected tab of each layout tab group that has an `id`, so an action ({"tab": ...}) can
+ * switch it (e.g. 'View All Emerging Threats (N)' opens the Emerging Threats tab). */
+export interface LayoutTabsValue {
+  selected: Record<string, number>;
+  select: (tabsId: string, index: number) => void;
+}
+export const LayoutTabsContext = createContext<LayoutTabsValue | null>(null);
+
+export function LayoutTabsProvider({ children }: { children: ReactNode }) {
+  const [selected, setSelected] = useState<Record<string, number>>({});
+  const select = useCallback((tabsId: string, index: number) => setSelected((s) => ({ ...s, [tabsId]: index })), []);
+  const value = useMemo(() => ({ selected, select }), [selected, select]);
+  return <LayoutTabsContext.Provider value={value}>{children}</LayoutTabsContext.Provider>;
+}
+
+/** Index of the tab labelled `label` in the layout tab group `tabsId` (searched through nested tabs), or -1. */
+export function findLayoutTab(rows: LayoutRow[], tabsId: string, label: string): number {
+  for (const row of rows) {
+    for (const item of row.items) {
+      if (!item.tabs) continue;
+      if (item.id === tabsId) return item.tabs.findIndex((t) => t.label === label);
+      for (const tab of item.tabs) {
+        const hit = findLayoutTab(tab.layout ?? [], tabsId, label);
+        if (hit >= 0) return hit;
+      }
+    }
+  }
+  return -1;
+}
+
 function Tabs({ item, widgets }: { item: LayoutItem; widgets: Record<string, WidgetConfig> }) {
   const styles = useStyles();
-  const [selected, setSelected] = useState(0);
+  const [local, setLocal] = useState(0);
+  const shared = useContext(LayoutTabsContext);
+  const tabsId = item.id;
+  const selected = tabsId && shared ? shared.selected[tabsId] ?? 0 : local;
+  const setSelected = (i: number) => (tabsId && shared ? shared.select(tabsId, i) : setLocal(i));
   const tabs = item.tabs ?? [];
   return (
     <div className={styles.tabs}>

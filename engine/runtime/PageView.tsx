@@ -6,7 +6,7 @@ import type { BindingContext } from '../bindings/resolve';
 import { resolveValue } from '../bindings/resolve';
 import { FilterBar } from '../filters/FilterBar';
 import { fillTemplate } from '../format/template';
-import { LayoutRows } from './Layout';
+import { LayoutRows, LayoutTabsProvider } from './Layout';
 import { PageContext, type PageContextValue } from './PageContext';
 import type { LayoutRow, PageDefinition } from './types';
 import { usePageFilters } from './usePageFilters';
@@ -101,6 +101,7 @@ export function PageView({ page }: { page: PageDefinition }) {
   const { lead, rest } = splitHeaderRows(page);
   return (
     <PageContext.Provider value={context}>
+      <LayoutTabsProvider>
       <main className={styles.page} aria-label={title} data-page-id={page.id}>
         {breadcrumb.length > 0 && (
           <nav aria-label="Breadcrumb" className={styles.crumbs}>
@@ -136,6 +137,7 @@ export function PageView({ page }: { page: PageDefinition }) {
           </>
         )}
       </main>
+      </LayoutTabsProvider>
     </PageContext.Provider>
   );
 }

@@ -80,7 +80,7 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
   const title = fill(config.title);
 
   let body;
-  if (config.data && data.status !== 'ready') {
+  if (config.data && data.status !== 'ready' && !(data.status === 'empty' && kind.rendersEmpty)) {
     if (data.status === 'error') body = <ErrorState copy={copy.error} onRetry={data.retry} message={errorMessage(data.error)} />;
     else if (data.status === 'empty') body = <EmptyState copy={copy.empty} />;
     else body = <LoadingState label={copy.loading} />;

@@ -38,6 +38,8 @@ export interface LayoutItem {
   widget?: string;
   span?: number;
   tabs?: Array<{ label: string; layout: LayoutRow[] }>;
+  /** names a tab group so an action can switch it */
+  id?: string;
 }
 
 export interface LayoutRow {

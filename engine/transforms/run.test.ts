@@ -79,8 +79,24 @@ describe('transform steps', () => {
   it('rejects unknown steps and knows all documented ones', () => {
     expect(() => runTransforms([], [{ type: 'explode' }])).toThrow('Unknown transform step "explode"');
     expect(TRANSFORM_TYPES.sort()).toEqual(
-      ['derive', 'entries', 'filter', 'firstValue', 'flatten', 'get', 'groupBy', 'limit', 'pick', 'rename', 'sort', 'unnest', 'values'].sort(),
+      ['count', 'derive', 'entries', 'filter', 'firstValue', 'flatten', 'get', 'groupBy', 'limit', 'pick', 'rename', 'sort', 'unnest', 'values'].sort(),
     );
+  });
+
+  it('count: one record of counts, each over the rows matching its conditions', () => {
+    const rows = [{ t: 'immediate_threat' }, { t: 'growing_threat' }, { t: 'emerging_threat' }, { t: 'monitoring_required' }, { t: 'immediate_threat' }];
+    expect(
+      runTransforms(rows, [
+        { type: 'count', counts: { total: [], high: [{ field: 't', op: 'eq', value: 'immediate_threat' }], low: [{ field: 't', op: 'in', value: ['emerging_threat', 'monitoring_required'] }] } },
+      ]),
+    ).toEqual({ total: 5, high: 2, low: 2 });
+    expect(runTransforms([], [{ type: 'count', counts: { total: [] } }])).toEqual({ total: 0 });
+  });
+
+  it('ieq compares strings ignoring letter case', () => {
+    const rows = [{ name: 'Acme' }, { name: 'ACME' }, { name: 'Other' }, { name: 3 }];
+    expect(runTransforms(rows, [{ type: 'filter', where: [{ field: 'name', op: 'ieq', value: 'acme' }] }])).toEqual([{ name: 'Acme' }, { name: 'ACME' }]);
+    expect(runTransforms(rows, [{ type: 'filter', where: [{ field: 'name', op: 'ieq', value: 3 }] }])).toEqual([{ name: 3 }]);
   });
 
   it('does not mutate its input', () => {

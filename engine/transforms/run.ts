@@ -17,6 +17,7 @@ const STEPS: Record<string, (data: unknown, step: never) => unknown> = {
   rename: steps.rename,
   derive: steps.derive,
   pick: steps.pick,
+  count: steps.count,
   flatten,
 };
 

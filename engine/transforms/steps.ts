@@ -53,7 +53,7 @@ export function unnest(data: unknown, step: { path?: string; keyAs?: string }): 
   return out;
 }
 
-export type Op = 'eq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
+export type Op = 'eq' | 'ieq' | 'ne' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'truthy' | 'falsy';
 export interface Condition {
   field: string;
   op?: Op;
@@ -66,6 +66,9 @@ export function matches(row: Row, cond: Condition): boolean {
   switch (cond.op ?? 'eq') {
     case 'eq':
       return v === target;
+    case 'ieq':
+      // equal ignoring letter case (names: 'Acme' and 'acme' are one competitor)
+      return typeof v === 'string' && typeof target === 'string' ? v.toLocaleLowerCase() === target.toLocaleLowerCase() : v === target;
     case 'ne':
       return v !== target;
     case 'in':
@@ -173,6 +176,14 @@ export function rename(data: unknown, step: { fields?: Record<string, string> })
 export function pick(data: unknown, step: { fields?: string[] }): Row[] {
   const fields = step.fields ?? [];
   return asList(data).map((row) => Object.fromEntries(fields.map((f) => [f, row[f]])));
+}
+
+/** List → one record of counts: each named count = rows matching all its conditions ([] = every row). */
+export function count(data: unknown, step: { counts?: Record<string, Condition[]> }): Row {
+  const rows = asList(data);
+  const out: Row = {};
+  for (const [name, where] of Object.entries(step.counts ?? {})) out[name] = rows.filter((row) => (where ?? []).every((c) => matches(row, c))).length;
+  return out;
 }
 
 type Arg = { field: string } | { value: unknown } | unknown;

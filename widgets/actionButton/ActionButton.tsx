@@ -4,18 +4,27 @@ import { useActionScope } from '../../engine/actions/ActionScope';
 import { ActionTrigger } from '../../engine/actions/ActionTrigger';
 import { allHold, type FieldCondition } from '../../engine/actions/conditions';
 import type { ActionSpec } from '../../engine/actions/types';
+import { fillTemplate } from '../../engine/format/template';
 import { PageContext } from '../../engine/runtime/PageContext';
+import { useTemplate } from '../../engine/runtime/WidgetHost';
 import type { WidgetConfig } from '../../engine/runtime/types';
 import type { WidgetProps } from '../types';
 
 // A button bound to an action: on the page (New Prompt), in a table's bulk bar (it sees the
-// selection) or on a row (it sees the row). Its optional data feeds disabledWhen.
+// selection), on a row or a card (it sees the row). Its optional data feeds disabledWhen and the
+// {name} placeholders of its label (fields of a one-record answer, e.g. a count). disabledWhen is
+// one condition or a list on that data, or {"some": [...]}: some row of the data matches them all,
+// where {"$row": ...} values read the row the button sits on (e.g. 'already tracked').
+export type DisabledWhen = FieldCondition | FieldCondition[] | { some: FieldCondition[] };
+
 export interface ActionButtonConfig extends WidgetConfig {
   label: string;
   action: ActionSpec;
   appearance?: 'primary' | 'secondary' | 'outline' | 'subtle' | 'transparent';
   icon?: keyof typeof ICONS;
-  disabledWhen?: FieldCondition | FieldCondition[];
+  disabledWhen?: DisabledWhen;
+  /** Label shown instead of `label` while disabledWhen holds (e.g. 'Already Tracking...'). */
+  disabledLabel?: string;
   disabledTooltip?: string;
   align?: 'start' | 'end';
   size?: 'small' | 'medium';
@@ -23,15 +32,27 @@ export interface ActionButtonConfig extends WidgetConfig {
 
 export const ICONS = { add: <AddRegular />, play: <PlayRegular />, stop: <StopRegular />, edit: <EditRegular /> };
 
+export function isDisabled(when: DisabledWhen | undefined, data: unknown, ctx: Parameters<typeof allHold>[2]): boolean {
+  if (!when) return false;
+  if (!Array.isArray(when) && 'some' in when) {
+    const rows = Array.isArray(data) ? data : [];
+    return rows.some((r) => allHold(when.some, r, ctx));
+  }
+  return allHold(when as FieldCondition | FieldCondition[], data, ctx);
+}
+
 export default function ActionButton({ config, data }: WidgetProps<ActionButtonConfig>) {
   const page = useContext(PageContext);
   const scope = useActionScope();
-  const disabled = allHold(config.disabledWhen, data, page?.bindings ?? {});
+  const fill = useTemplate(config);
+  const disabled = isDisabled(config.disabledWhen, data, { ...(page?.bindings ?? {}), row: scope.row ?? null });
+  const record = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const label = fillTemplate(fill(disabled && config.disabledLabel ? config.disabledLabel : config.label), record);
   return (
     <div style={{ display: 'flex', justifyContent: config.align === 'end' ? 'flex-end' : 'flex-start', alignItems: 'center', gap: 8 }}>
       <ActionTrigger
         action={config.action}
-        label={config.label}
+        label={label}
         appearance={config.appearance}
         icon={config.icon ? ICONS[config.icon] : undefined}
         disabled={disabled}

@@ -1,13 +1,19 @@
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { getPath, type Row } from '../../engine/transforms/steps';
 import { formatValue, type FormatSpec } from '../../engine/format/numbers';
-import { useTemplate } from '../../engine/runtime/WidgetHost';
+import { WidgetHost, useTemplate } from '../../engine/runtime/WidgetHost';
+import { ActionScope } from '../../engine/actions/ActionScope';
 import type { WidgetConfig } from '../../engine/runtime/types';
-import { badgeFor, type BadgeSpec } from '../shared/columns';
+import { badgeFor, exportColumns, type BadgeSpec, type ColumnSpec } from '../shared/columns';
+import { ExportMenu } from '../shared/ExportMenu';
+import { exportCsv } from '../../engine/export/csv';
+import { exportExcel } from '../../engine/export/excel';
 import type { WidgetProps } from '../types';
 
 // A list of small cards, one per row: a title field, an optional subtitle, badges mapped from
-// field values (labels may hold {name} placeholders filled from `values`) and labelled fields.
+// field values (labels may hold {name} placeholders filled from `values`), labelled fields, a
+// bullet list of the non-empty values of some fields (e.g. suggestions) and inline action
+// buttons that act on the card's row.
 export interface CardGridField {
   field: string;
   label: string;
@@ -19,9 +25,13 @@ export interface CardGridConfig extends WidgetConfig {
     subtitle?: { field: string; badge?: BadgeSpec };
     badges?: Array<{ field: string } & BadgeSpec>;
     fields?: CardGridField[];
+    list?: { label?: string; fields: string[]; max?: number };
+    actions?: WidgetConfig[];
   };
   minCardWidth?: number;
   maxHeight?: number;
+  /** Export the cards' rows as a table (columns as a table's: field, header, format, badge). */
+  export?: { formats: Array<'csv' | 'excel'>; filename?: string; columns: ColumnSpec[] };
 }
 
 const useStyles = makeStyles({
@@ -40,18 +50,33 @@ const useStyles = makeStyles({
   fields: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))', gap: tokens.spacingVerticalXS, margin: 0 },
   muted: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0, fontWeight: tokens.fontWeightSemibold },
+  list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', marginTop: 'auto' },
 });
+
+/** The non-empty values of the list fields, in order, at most `max`. */
+export function listItems(row: Row, list: { fields: string[]; max?: number }): string[] {
+  const items = list.fields.map((f) => getPath(row, f)).filter((v) => v !== null && v !== undefined && v !== '').map(String);
+  return list.max ? items.slice(0, list.max) : items;
+}
 
 function cut(text: string, max?: number): string {
   return max && text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-export default function CardGrid({ config, data }: WidgetProps<CardGridConfig>) {
+export default function CardGrid({ id, config, data }: WidgetProps<CardGridConfig>) {
   const styles = useStyles();
   const fill = useTemplate(config);
   const rows = (Array.isArray(data) ? data : []) as Row[];
   const { card } = config;
-  return (
+  const onExport = async (format: string) => {
+    if (!config.export) return;
+    const columns = exportColumns(config.export.columns);
+    const filename = config.export.filename ?? config.title ?? id;
+    if (format === 'excel') await exportExcel(rows, columns, filename);
+    else await exportCsv(rows, columns, filename);
+  };
+  const grid = (
     <ul className={styles.grid} style={{
         gridTemplateColumns: `repeat(auto-fill, minmax(${config.minCardWidth ?? 240}px, 1fr))`,
         listStyle: 'none',
@@ -92,9 +117,35 @@ export default function CardGrid({ config, data }: WidgetProps<CardGridConfig>) 
                 ))}
               </dl>
             )}
+            {card.list && listItems(row, card.list).length > 0 && (
+              <div>
+                {card.list.label && <Text size={200} weight="semibold">{fill(card.list.label)}</Text>}
+                <ul className={styles.list} data-testid="card-grid-list">
+                  {listItems(row, card.list).map((item, k) => (
+                    <li key={k}><Text size={200}>{item}</Text></li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {card.actions && card.actions.length > 0 && (
+              <div className={styles.actions}>
+                <ActionScope.Provider value={{ row }}>
+                  {card.actions.map((w, k) => <WidgetHost key={k} id={`${id}.card.actions.${i}.${k}`} config={w} />)}
+                </ActionScope.Provider>
+              </div>
+            )}
           </li>
         );
       })}
     </ul>
+  );
+  if (!config.export) return grid;
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}>
+      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <ExportMenu formats={config.export.formats} onExport={onExport} />
+      </div>
+      {grid}
+    </div>
   );
 }

@@ -16,6 +16,7 @@ import type { WidgetConfig } from '../../engine/runtime/types';
 import { exportCsv } from '../../engine/export/csv';
 import { exportExcel } from '../../engine/export/excel';
 import { getPath } from '../../engine/transforms/steps';
+import { fillTemplate } from '../../engine/format/template';
 import type { WidgetProps } from '../types';
 import { badgeFor, cellText, exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
@@ -47,6 +48,7 @@ const useStyles = makeStyles({
   link: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'none', ':hover': { textDecorationLine: 'underline' } },
   end: { textAlign: 'end', justifyContent: 'flex-end' },
   badge: { whiteSpace: 'nowrap' },
+  secondary: { display: 'block', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
 
 export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
@@ -136,9 +138,18 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
                         </RouterLink>
                       );
                     }
+                    // a second line under the value, copy filled from the row (e.g. '{coMentions} co-mentions')
+                    const secondary = (c as ColumnSpec & { secondary?: string }).secondary;
                     return (
                       <TableCell key={c.field} className={c.align === 'end' ? styles.end : undefined} title={c.maxLength ? String(value ?? '') : undefined}>
-                        {content}
+                        {secondary ? (
+                          <span>
+                            {content}
+                            <span className={styles.secondary} data-testid="cell-secondary">{fillTemplate(secondary, row)}</span>
+                          </span>
+                        ) : (
+                          content
+                        )}
                       </TableCell>
                     );
                   })}

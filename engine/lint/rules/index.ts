@@ -13,6 +13,7 @@ import { missingStates } from './missing-states.js';
 import { unknownCopyBlock } from './unknown-copy-block.js';
 import { vegaLite } from './vega-lite.js';
 import { unknownPlaceholder } from './unknown-placeholder.js';
+import { unknownTab } from './unknown-tab.js';
 
 // The semantic rules, one per file. Adding a rule is adding its file and one line here.
 export const RULES: readonly Rule[] = [
@@ -30,6 +31,7 @@ export const RULES: readonly Rule[] = [
   unknownCopyBlock,
   vegaLite,
   unknownPlaceholder,
+  unknownTab,
 ];
 
 /** Rules that are not semantic rules but still have ids in the output. */

@@ -10,7 +10,7 @@ import type { Path } from '../source.js';
 // included) and every {"$row": ...} against the rows the steps produce. A widget nested in another
 // (a dialog's content) with its own data is checked against its own rows. Where the response
 // schema cannot tell (see shape.ts) the check passes rather than guess. A widget in a table's
-// bulkActions or rowActions acts on the table's rows: its {"$row": ...}s are checked against the
+// bulkActions or rowActions (or a card grid's card.actions) acts on the table's rows: its {"$row": ...}s are checked against the
 // table's rows, while its other fields (disabledWhen on a plan flag) are checked against its own data.
 
 const RULE = 'unknown-field';
@@ -25,7 +25,7 @@ type Rows = ReturnType<typeof widgetRows>;
 
 /** Slots of a widget whose widgets act on its rows (a table's bulk bar and row actions column). */
 function isRowActionSlot(rel: Path): boolean {
-  return rel[0] === 'bulkActions' || (rel[0] === 'rowActions' && rel[1] === 'widgets');
+  return rel[0] === 'bulkActions' || (rel[0] === 'rowActions' && rel[1] === 'widgets') || (rel[0] === 'card' && rel[1] === 'actions');
 }
 
 /** rowSource: the rows {"$row": ...} reads when they are not the widget's own (a table's, for its actions). */
