@@ -4,9 +4,15 @@ import { apiPost, launchBrowser, loggedInPage } from './support/browser.js';
 
 // The Prompts Monitor in a real browser as the demo user: the spec's cards and copy, a row's
 // mention rate against the API, tab counters, creating a prompt through the dialog, and bulk
-// Stop then Start with the confirmation dialog.
+// Stop then Start with the confirmation dialog, the performance filter against the API's rows, and
+// the plan-limit flag disabling New Prompt and bulk Start.
 
-interface TableRow { promptId: string; promptPreview: string; fullPrompt: string; promptState: string; mentionRate: number | null }
+const PLAN_LIMIT_TOOLTIP = 'You have reached your plan limit for tracking prompts. Upgrade your plan or delete existing prompts to add more.';
+
+interface TableRow {
+  promptId: string; promptPreview: string; fullPrompt: string; promptState: string; mentionRate: number | null;
+  performanceStatus: string; recencyStatus: string; deltaMentionRateChange: number | null; providers: string[];
+}
 interface TableResponse { prompts: TableRow[]; canAddPrompts: boolean }
 
 const widget = (page: Page, id: string) => page.locator(`[data-widget-id="${id}"]`);
@@ -81,9 +87,10 @@ describe('Prompts Monitor', () => {
     expect(await dialog.getByText(`${text.length}/500`).count()).toBe(1);
     expect(await create.isDisabled()).toBe(true); // no provider, no country yet
     await dialog.getByRole('combobox', { name: 'AI Providers' }).click();
-    // Multi-select options are menuitemcheckbox items.
+    // Multi-select options are menuitemcheckbox items; the default provider is openai (Chat GPT).
     const option = (name: string) => page.getByRole('menuitemcheckbox', { name, exact: true });
-    await option('Chat GPT').click();
+    expect(await option('Chat GPT').getAttribute('aria-checked')).toBe('true');
+    expect(await option('Perplexity').getAttribute('aria-checked')).toBe('false');
     await page.keyboard.press('Escape');
     await dialog.getByRole('combobox', { name: 'Countries' }).click();
     await option('United States').click();
@@ -94,7 +101,9 @@ describe('Prompts Monitor', () => {
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: 30_000 }).toBe(0);
     await expect.poll(() => rowOf(page, text).count(), { timeout: 30_000 }).toBe(1);
     const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
-    expect(api.prompts.find((p) => p.fullPrompt === text)?.promptState).toBe('active');
+    const created = api.prompts.find((p) => p.fullPrompt === text);
+    expect(created?.promptState).toBe('active');
+    expect(created?.providers).toEqual(['openai']);
   });
 
   it('stops selected prompts after confirmation, then starts them again', async () => {
@@ -124,5 +133,67 @@ describe('Prompts Monitor', () => {
     await expect.poll(() => page.getByRole('alertdialog').count(), { timeout: 30_000 }).toBe(0);
     api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
     for (const p of picked) expect(api.prompts.find((x) => x.promptId === p.promptId)?.promptState).toBe('active');
+  });
+
+  it('filters the table by prompt performance: the rows of each choice are the API rows with that status', async () => {
+    await tab(page, 'All').click();
+    const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    const perf = page.getByRole('toolbar', { name: 'Filters' }).getByRole('combobox', { name: 'Performance' });
+    expect(await perf.innerText()).toContain('All');
+    const choices: Array<[string, string, (p: TableRow) => boolean]> = [
+      ['Top Performer', 'top', (p) => p.performanceStatus === 'top'],
+      ['Low Visibility', 'worst', (p) => p.performanceStatus === 'bottom'],
+      // Needs Attention: no mention in the window; a prompt that never ran shows as New instead
+      ['Needs Attention', 'needs_attention', (p) => p.performanceStatus === 'zero_mention' && p.recencyStatus !== 'never_run'],
+      ['Recently Changed', 'recently_changed', (p) => p.deltaMentionRateChange !== null && Math.abs(p.deltaMentionRateChange) > 5],
+      ['All', 'all', () => true],
+    ];
+    let narrowed = 0;
+    for (const [label, value, keep] of choices) {
+      await perf.click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+      const expected = api.prompts.filter(keep);
+      if (value !== 'all' && expected.length > 0 && expected.length < api.prompts.length) narrowed++;
+      if (expected.length === 0) {
+        await expect.poll(() => widget(page, 'prompts').getByText('This place is empty').count(), { message: label }).toBe(1);
+      } else {
+        await expect.poll(() => tab(page, 'All').innerText(), { message: label }).toBe(`All (${expected.length})`);
+        await expect.poll(() => widget(page, 'prompts').locator('tbody tr').count(), { message: label }).toBe(expected.length);
+        const shown = await widget(page, 'prompts').locator('tbody tr').allInnerTexts();
+        for (const p of expected) expect(shown.some((row) => row.includes(p.promptPreview)), `${label}: ${p.promptPreview}`).toBe(true);
+      }
+      // the choice persists with the page's other filters
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('promptsPage-filters') ?? '{}').promptPerformance)).toBe(value);
+    }
+    expect(narrowed, 'the demo data has prompts of several kinds').toBeGreaterThanOrEqual(2);
+  });
+
+  it('disables New Prompt and bulk Start with the plan-limit tooltip when the plan flag is off', async () => {
+    const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    expect(api.canAddPrompts).toBe(true); // the demo plan has room: both buttons work
+    expect(await page.getByRole('button', { name: 'New Prompt' }).isDisabled()).toBe(false);
+    expect(await page.getByLabel(PLAN_LIMIT_TOOLTIP).count()).toBe(0);
+    // The server's flag as at the plan limit: the real answer with canAddPrompts off (reaching the
+    // limit for real would take hundreds of prompts on the shared demo account).
+    await page.route('**/api/prompts/table', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), canAddPrompts: false } });
+    });
+    try {
+      await page.reload();
+      await settled(page);
+      await expect.poll(() => page.getByRole('button', { name: 'New Prompt' }).isDisabled()).toBe(true);
+      await tab(page, 'Active').click();
+      await widget(page, 'prompts').locator('tbody tr').first().getByRole('checkbox').check();
+      expect(await widget(page, 'prompts').getByTestId('prompts-selected-count').innerText()).toBe('1 selected');
+      const bulk = widget(page, 'prompts').getByLabel('Bulk actions');
+      expect(await bulk.getByRole('button', { name: 'Stop' }).isDisabled()).toBe(false);
+      expect(await bulk.getByRole('button', { name: 'Start' }).isDisabled()).toBe(true);
+      expect(await page.getByLabel(PLAN_LIMIT_TOOLTIP).count()).toBe(2); // New Prompt and Start
+      await bulk.getByLabel(PLAN_LIMIT_TOOLTIP).hover();
+      await expect.poll(() => page.getByRole('tooltip').filter({ hasText: PLAN_LIMIT_TOOLTIP }).count()).toBe(1);
+    } finally {
+      await page.unroute('**/api/prompts/table');
+    }
   });
 });
