@@ -2,7 +2,8 @@ import { useContext, useMemo, useState, type JSX } from 'react';
 import { Button, Spinner, Text, Tooltip, tokens } from '@fluentui/react-components';
 import { PageContext } from '../runtime/PageContext';
 import { WidgetHost } from '../runtime/WidgetHost';
-import { fillTemplate } from '../format/template';
+import { fillPath, fillTemplate } from '../format/template';
+import { UNSAFE_NavigationContext } from 'react-router-dom';
 import { ActionScope, useActionScope } from './ActionScope';
 import { LayoutTabsContext, findLayoutTab } from '../runtime/Layout';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -35,6 +36,7 @@ export function ActionTrigger({ action, label, appearance = 'secondary', size = 
   const dialogConfig = action.dialog ? page?.page.widgets[action.dialog] : undefined;
 
   const outer = useActionScope();
+  const navigator = useContext(UNSAFE_NavigationContext)?.navigator;
   const tabs = useContext(LayoutTabsContext);
   const execute = async () => {
     // inside a dialog, the dialog cannot be closed while this call runs, and closes after it
@@ -45,6 +47,8 @@ export function ActionTrigger({ action, label, appearance = 'secondary', size = 
       setOpen(false);
       clearSelection?.();
       if (action.call) outer.close?.();
+      const to = action.navigate ? fillPath(action.navigate, row ?? {}) : null;
+      if (to) navigator?.push(to);
       if (action.tab && page) {
         const index = findLayoutTab(page.page.layout, action.tab.tabs, action.tab.label);
         if (index >= 0) tabs?.select(action.tab.tabs, index);

@@ -28,6 +28,8 @@ export interface ActionSpec {
   refreshSession?: boolean;
   /** Id of a dialog widget on the page to open (with `$row` = the row the action was started on). */
   dialog?: string;
+  /** Route template to open after the call (or instead of one); {field} from the row, URL-encoded. */
+  navigate?: string;
   /** Switch a layout tab group (a tabs item with this id) to the tab with this label (after the call, if any). */
   tab?: { tabs: string; label: string };
 }
