@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, loggedInPage } from './support/browser.js';
@@ -133,6 +134,29 @@ describe('Prompts Monitor', () => {
     await expect.poll(() => page.getByRole('alertdialog').count(), { timeout: 30_000 }).toBe(0);
     api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
     for (const p of picked) expect(api.prompts.find((x) => x.promptId === p.promptId)?.promptState).toBe('active');
+  });
+
+  it('exports the rows of the current tab as csv and excel', async () => {
+    await tab(page, 'Active').click();
+    const shown = await widget(page, 'prompts').locator('tbody tr').allInnerTexts();
+    const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    expect(shown.length).toBe(api.prompts.filter((p) => p.promptState === 'active').length);
+    const exportAs = async (format: RegExp) => {
+      await widget(page, 'prompts').getByRole('button', { name: 'Export' }).click();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: format }).click()]);
+      return download;
+    };
+    const csvFile = await exportAs(/csv/i);
+    expect(csvFile.suggestedFilename()).toMatch(/^monitored-prompts.*\.csv$/);
+    const csv = readFileSync((await csvFile.path())!, 'utf8').trim().split(/\r?\n/);
+    expect(csv.length).toBe(shown.length + 1); // header + rows
+    expect(csv[0]).toContain('Mention Rate');
+    for (const p of api.prompts.filter((x) => x.promptState === 'active')) {
+      expect(csv.some((line) => line.includes(p.promptPreview.replace(/"/g, '""'))), p.promptPreview).toBe(true);
+    }
+    const xlsx = await exportAs(/excel/i);
+    expect(xlsx.suggestedFilename()).toMatch(/^monitored-prompts.*\.xlsx$/);
+    expect(readFileSync((await xlsx.path())!).subarray(0, 2).toString()).toBe('PK'); // a zip (xlsx) workbook
   });
 
   it('filters the table by prompt performance: the rows of each choice are the API rows with that status', async () => {
