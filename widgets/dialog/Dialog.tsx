@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Dialog as FluentDialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { ActionScope, useActionScope } from '../../engine/actions/ActionScope';
 import { WidgetHost, useTemplate } from '../../engine/runtime/WidgetHost';
@@ -6,7 +6,7 @@ import type { WidgetConfig } from '../../engine/runtime/types';
 import type { WidgetProps } from '../types';
 
 // A modal opened by an action. Content widgets see the action's row; a submitting form marks the
-// dialog busy, and a busy dialog ignores Escape, the backdrop and its Close button (modalType stays fixed: changing it remounts the content).
+// dialog busy (so does an action button's running call), and a busy dialog ignores Escape, the backdrop, its Close button and a form's Cancel (modalType stays fixed: changing it remounts the content).
 export interface DialogConfig extends WidgetConfig {
   title: string;
   content: WidgetConfig[];
@@ -23,11 +23,18 @@ export default function Dialog({ id, config }: WidgetProps<DialogConfig>) {
   const styles = useStyles();
   const outer = useActionScope();
   const fill = useTemplate(config);
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    if (!busy) outer.close?.();
-  };
-  const scope = useMemo(() => ({ ...outer, setBusy, close: outer.close }), [outer]);
+  const [busy, setBusyState] = useState(false);
+  // a ref as well, so a close right after the call ends (same tick) is not refused
+  const busyRef = useRef(false);
+  const setBusy = useCallback((next: boolean) => {
+    busyRef.current = next;
+    setBusyState(next);
+  }, []);
+  // every way out (Escape, backdrop, Close, a form's Cancel) is refused while a call runs
+  const close = useCallback(() => {
+    if (!busyRef.current) outer.close?.();
+  }, [outer]);
+  const scope = useMemo(() => ({ ...outer, setBusy, close }), [outer, setBusy, close]);
   return (
     <FluentDialog open modalType="modal" onOpenChange={(_, d) => { if (!d.open) close(); }}>
       <DialogSurface className={config.size === 'large' ? styles.large : undefined} aria-busy={busy}>

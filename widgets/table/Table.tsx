@@ -127,7 +127,7 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
                     if (c.badge) {
                       const b = badgeFor(c.badge, value);
                       content = (
-                        <Badge appearance="tint" color={b.color ?? 'informative'} className={styles.badge}>
+                        <Badge appearance="tint" color={b.color ?? 'informative'} className={styles.badge} data-color={b.color ?? 'informative'}>
                           {b.label}
                         </Badge>
                       );
