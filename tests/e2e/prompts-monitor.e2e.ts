@@ -39,11 +39,14 @@ describe('Prompts Monitor', () => {
   let browser: Browser;
   let page: Page;
   let body: Record<string, unknown>;
+  let suggestionsBody: Record<string, unknown>;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ page } = await loggedInPage(browser));
+    const suggestions = page.waitForRequest((r: Request) => r.url().endsWith('/api/prompts/suggestions') && r.method() === 'POST', { timeout: 30_000 });
     body = await tableBody(page, () => page.goto('/app/prompts'));
+    suggestionsBody = (await suggestions).postDataJSON();
     await settled(page);
   });
   afterAll(async () => {
@@ -65,8 +68,14 @@ describe('Prompts Monitor', () => {
     const rated = active.find((p) => p.mentionRate !== null)!;
     expect(await rowOf(page, rated.promptPreview).first().innerText()).toContain(pct2(rated.mentionRate!));
 
-    // Suggestions: 10 fetched, at most 3 shown.
-    expect(await widget(page, 'suggestions').locator('li').count()).toBeLessThanOrEqual(3);
+    // Suggestions: 10 fetched, the first 3 shown.
+    expect(suggestionsBody.limit).toBe(10);
+    const fetched = await apiPost<Array<{ relatedQuestion: string }>>(page, '/api/prompts/suggestions', suggestionsBody);
+    expect(fetched.length).toBeLessThanOrEqual(10);
+    expect(fetched.length).toBeGreaterThan(3); // the demo brand has more than are shown
+    await expect.poll(() => widget(page, 'suggestions').locator('li').count()).toBe(3);
+    const items = await widget(page, 'suggestions').locator('li').allInnerTexts();
+    fetched.slice(0, 3).forEach((s, i) => expect(items[i]).toContain(s.relatedQuestion));
   });
 
   it('switches tabs', async () => {
