@@ -7,7 +7,9 @@ import { lookup } from '../shape.js';
 // Bindings name things that must exist on this page: a filter control, a route parameter, the
 // time window (needs a timeRange filter), a brand/user field, or a row field (only inside row
 // templates, never in a request or transform of the widget's own data). A widget prop named
-// "filter" holding a string names a filter control too (e.g. the segmented toggle).
+// "filter" holding a string names a filter control too (e.g. the segmented toggle). A condition
+// on a choice filter ({"subject": {"$filter": id}, "op": "eq", "value": ...}: visibleWhen, a
+// filter step's when) must compare with one of its options, or it silently never holds.
 
 const WINDOW = ['start', 'end', 'deltaStart', 'deltaEnd', 'interval', 'promptInterval', 'monthAgo', 'days'];
 const BRAND = ['id', 'name', 'url', 'lastPromptRun', 'logoUrl'];
@@ -27,7 +29,25 @@ export const unknownReference: PageRule = {
     // {"$record": "field"} needs a page-level record; its field must be in the record call's response
     const recordSpec = isObject(ctx.page.record) ? ctx.page.record : null;
     const recordRows = recordSpec ? widgetRows(ctx.catalogue, { data: recordSpec }) : null;
+    const choiceOptions = new Map<string, string[]>();
+    for (const c of controls) {
+      if (c.type === 'choice' && typeof c.id === 'string' && Array.isArray(c.options)) {
+        choiceOptions.set(c.id, c.options.map((o) => (isObject(o) ? String(o.value) : String(o))));
+      }
+    }
     walk(ctx.page, [], (value, path) => {
+      if (isObject(value) && isObject(value.subject) && typeof value.subject.$filter === 'string' && 'value' in value) {
+        const filterId = value.subject.$filter;
+        const options = choiceOptions.get(filterId);
+        const compared = value.op === 'in' || value.op === 'nin' ? value.value : [value.value];
+        if (options && Array.isArray(compared) && ['eq', 'ne', 'in', 'nin'].includes(String(value.op ?? 'eq'))) {
+          compared.forEach((v, i) => {
+            if (typeof v !== 'string' || options.includes(v)) return;
+            const at = value.op === 'in' || value.op === 'nin' ? [...path, 'value', i] : [...path, 'value'];
+            ctx.report(this.id, { path: at, message: `'${v}' is not an option of filter '${filterId}';${didYouMean(v, options) || ` its options are ${options.join(', ')}`}` });
+          });
+        }
+      }
       // a widget prop "filter": "<control id>" (a segmented toggle driving a choice filter)
       // (a Vega-Lite spec's {"filter": "datum.x > 1"} transform is not a prop)
       if (typeof value === 'string' && path[0] === 'widgets' && path[2] !== 'data' && !path.includes('spec') && path[path.length - 1] === 'filter' && !filterIds.includes(value)) {
