@@ -98,14 +98,14 @@ describe('prompt detail page', () => {
 
     // a tracked competitor's menu offers only Compare; the own brand's neither action
     fireEvent.click(within(table).getByRole('button', { name: 'Actions for Globex' }));
-    let menu = await screen.findByRole('menu', { name: 'Actions for Globex' });
+    let menu = await screen.findByRole('group', { name: 'Actions for Globex' });
     expect((await within(menu).findAllByRole('button')).map((b) => b.textContent)).toEqual(['Compare']);
     fireEvent.click(within(table).getByRole('button', { name: 'Actions for Acme' }));
-    menu = await screen.findByRole('menu', { name: 'Actions for Acme' });
+    menu = await screen.findByRole('group', { name: 'Actions for Acme' });
     expect(within(menu).queryAllByRole('button')).toHaveLength(0);
 
     fireEvent.click(within(table).getByRole('button', { name: 'Actions for Initech' }));
-    menu = await screen.findByRole('menu', { name: 'Actions for Initech' });
+    menu = await screen.findByRole('group', { name: 'Actions for Initech' });
     await within(menu).findByRole('button', { name: 'Add as Competitor' });
     expect(within(menu).getAllByRole('button').map((b) => b.textContent)).toEqual(['Compare', 'Add as Competitor']);
     const before = rankingLoads;
@@ -120,7 +120,7 @@ describe('prompt detail page', () => {
     renderPage(page, { fetcher: f.fetcher, path: '/app/prompts/p1' });
     const table = await screen.findByRole('region', { name: 'Prompt Ranking' });
     fireEvent.click(await within(table).findByRole('button', { name: 'Actions for Globex' }));
-    const menu = await screen.findByRole('menu', { name: 'Actions for Globex' });
+    const menu = await screen.findByRole('group', { name: 'Actions for Globex' });
     fireEvent.click(await within(menu).findByRole('button', { name: 'Compare' }));
     expect(await screen.findByTestId('navigated')).toBeTruthy();
   });

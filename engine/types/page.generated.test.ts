@@ -19,6 +19,6 @@ describe('engine/types/page.generated.ts', () => {
     expect(source).toMatch(/export type Widget = ChartWidget \| MetricWidget \| TableWidget;/);
     expect(source).toMatch(/export interface MetricWidget \{\n(?:.*\n)*?\s+type: 'metric';/);
     expect(source).toMatch(/export type TransformStep =\s+\| GetStep\s+\| FirstValueStep/);
-    expect(source).toMatch(/export type Binding = FilterBinding \| WindowBinding \| ParamBinding \| BrandBinding \| UserBinding \| RowBinding \| RecordBinding;/);
+    expect(source).toMatch(/export type Binding =\s+FilterBinding \| WindowBinding \| ParamBinding \| BrandBinding \| UserBinding \| RowBinding \| RecordBinding;/);
   });
 });

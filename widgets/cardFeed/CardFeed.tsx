@@ -115,9 +115,9 @@ function FeedCard({ row, config, onOpen }: { row: Row; config: CardFeedConfig; o
       {chips && chips.shown.length > 0 && (
         <span className={styles.chips}>
           {chips.shown.map((c, i) => (
-            <Badge key={i} appearance="outline" color="subtle" data-testid="feed-card-chip">{c}</Badge>
+            <Badge key={i} appearance="outline" color="informative" data-testid="feed-card-chip">{c}</Badge>
           ))}
-          {chips.rest > 0 && <Badge appearance="outline" color="subtle" data-testid="feed-card-more">{fillTemplate(card.chips?.more ?? '+{count} more', { count: chips.rest })}</Badge>}
+          {chips.rest > 0 && <Badge appearance="outline" color="informative" data-testid="feed-card-more">{fillTemplate(card.chips?.more ?? '+{count} more', { count: chips.rest })}</Badge>}
         </span>
       )}
     </button>

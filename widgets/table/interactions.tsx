@@ -83,11 +83,11 @@ export function useTableInteractions(id: string, config: InteractionConfig, rows
           <ActionScope.Provider value={{ row }}>
             {config.rowActions.menu ? (
               // a row menu: the actions open from one "…" button (its accessible name is the menu copy)
-              <Popover positioning="below-end" trapFocus>
+              <Popover positioning="below-end">
                 <PopoverTrigger disableButtonEnhancement>
                   <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={fillTemplate(config.rowActions.menu, row)} />
                 </PopoverTrigger>
-                <PopoverSurface role="menu" aria-label={fillTemplate(config.rowActions.menu, row)}>
+                <PopoverSurface role="group" aria-label={fillTemplate(config.rowActions.menu, row)}>
                   <div className={styles.menu}>
                     {config.rowActions.widgets.map((w, i) => <WidgetHost key={i} id={`${id}.rowActions.${r}.${i}`} config={w} />)}
                   </div>
