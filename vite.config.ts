@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chartSpecsPlugin } from './widgets/chart/precompile.js';
 
 // Front-end build. The first screen (login + shell) must stay small: heavy libraries (vega,
 // xlsx, html-to-image, @rjsf, @sentry) are only reached through dynamic import(), so they land
-// in their own chunks and load when a widget or error reporting needs them.
+// in their own chunks and load when a widget or error reporting needs them. The pages' charts are
+// compiled from Vega-Lite to Vega at build time, so the chart chunk carries Vega only.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chartSpecsPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: true,

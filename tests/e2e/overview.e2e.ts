@@ -71,6 +71,32 @@ describe('Overview', () => {
     expect(await page.getByRole('link', { name: /View detailed analytics and all top performing \/ underperforming prompts/ }).getAttribute('href')).toBe('/app/prompts');
   });
 
+  it('draws the Visibility Score chart with a line per series the API returns; legend clicks hide a line', async () => {
+    const body = await requestBodyOf(page, '/api/brands/performance/mention-rate-timeseries', () => page.goto('/app/home'));
+    await waitForCards(page, CARDS);
+    const series = Object.keys((await apiPost<{ data: Record<string, unknown[]> }>(page, '/api/brands/performance/mention-rate-timeseries', body)).data);
+    expect(series.length).toBeGreaterThan(1);
+    const chart = card(page, 'visibility');
+    const lines = chart.locator('svg .mark-line path');
+    await expect.poll(() => lines.count()).toBe(series.length);
+    const legend = await chart.locator('svg .role-legend-label text').allTextContents();
+    expect([...legend].sort()).toEqual([...series].sort());
+    expect(await chart.getByRole('button', { name: `Lines (${series.length}/${series.length})` }).count()).toBe(1);
+    // The selected brand's own line is the thick one.
+    const widths = await lines.evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke-width')));
+    expect(widths.filter((w) => w === '3')).toHaveLength(1);
+
+    // Hovering a point shows its tooltip (brand and value).
+    await chart.locator('svg .mark-symbol path').first().hover({ force: true });
+    await expect.poll(() => page.locator('#vg-tooltip-element').isVisible()).toBe(true);
+    expect(await page.locator('#vg-tooltip-element').innerText()).toMatch(/Mention Rate/i);
+
+    const hidden = legend[legend.length - 1];
+    await chart.locator('svg .role-legend-label text', { hasText: hidden }).click();
+    await expect.poll(() => lines.count()).toBe(series.length - 1);
+    expect(await chart.getByRole('button', { name: `Lines (${series.length - 1}/${series.length})` }).count()).toBe(1);
+  });
+
   it('refetches when a filter changes and keeps the filters after a reload', async () => {
     await page.goto('/app/home');
     await waitForCards(page, CARDS);

@@ -4,37 +4,38 @@ import { fakeFetcher, renderWidget } from '../../engine/runtime/testing';
 import type { WidgetConfig } from '../../engine/runtime/types';
 import valid from './fixtures/valid.json';
 import response from './fixtures/response.json';
-import { buildChartSpec, seriesOf, toggleSeries, visibleRows, HIDDEN_SIGNAL } from './buildSpec';
+import { buildChartSpec, chartSignals, seriesOf, toggleSeries, visibleRows, DOMAIN_SIGNAL, HIDDEN_SIGNAL, OWN_SIGNAL } from './buildSpec';
 import { CHART_PALETTE } from './palette';
 
-// Vega itself is not exercised in happy-dom: a stand-in VegaEmbed records the spec and hands the
-// widget a view that records data and signal updates.
+// Vega itself is not exercised in happy-dom: a stand-in createVegaView records the spec, the rows
+// and signals the chart is drawn with, and hands the widget a view that records later updates.
 const embeds: Array<{ spec: Record<string, unknown>; view: FakeView }> = [];
 class FakeView {
   data = new Map<string, unknown[]>();
   signals = new Map<string, unknown>();
   listeners: Array<(e: unknown, item: unknown) => void> = [];
+  runs = 0;
 }
-vi.mock('react-vega', async () => {
-  const React = await import('react');
-  return {
-    VegaEmbed: ({ spec, onEmbed }: { spec: Record<string, unknown>; onEmbed: (r: unknown) => void }) => {
-      React.useEffect(() => {
-        const fake = new FakeView();
-        const view = {
-          data: (n: string, v: unknown[]) => (fake.data.set(n, v), view),
-          signal: (n: string, v: unknown) => (fake.signals.set(n, v), view),
-          runAsync: async () => view,
-          addEventListener: (_t: string, h: (e: unknown, item: unknown) => void) => fake.listeners.push(h),
-          removeEventListener: () => {},
-        };
-        embeds.push({ spec, view: fake });
-        onEmbed({ view });
-      }, [spec]);
-      return React.createElement('div', { 'data-testid': 'vega' });
-    },
-  };
-});
+vi.mock('./vegaView', () => ({
+  createVegaView: async (spec: Record<string, unknown>, el: HTMLElement, inputs: { data: Record<string, unknown[]>; signals: Record<string, unknown> }) => {
+    const fake = new FakeView();
+    for (const [n, v] of Object.entries(inputs.data)) fake.data.set(n, v);
+    for (const [n, v] of Object.entries(inputs.signals)) fake.signals.set(n, v);
+    const view = {
+      data: (n: string, v: unknown[]) => (fake.data.set(n, v), view),
+      signal: (n: string, v: unknown) => (fake.signals.set(n, v), view),
+      runAsync: async () => (fake.runs++, view),
+      addEventListener: (_t: string, h: (e: unknown, item: unknown) => void) => fake.listeners.push(h),
+      removeEventListener: () => {},
+      finalize: () => {},
+    };
+    const drawn = document.createElement('div');
+    drawn.setAttribute('data-testid', 'vega');
+    el.replaceChildren(drawn);
+    embeds.push({ spec, view: fake });
+    return view;
+  },
+}));
 
 const config = valid as unknown as WidgetConfig;
 
@@ -47,15 +48,22 @@ describe('chart widget', () => {
     await vi.waitFor(() => expect(embeds.length).toBeGreaterThan(0));
     const { spec, view } = embeds[embeds.length - 1];
     expect(spec.height).toBe(400);
-    expect((spec.encoding as Record<string, { scale?: { domain: string[] } }>).color.scale?.domain).toEqual(['Acme', 'Rival']);
-    await vi.waitFor(() => expect(view.data.get('table')).toHaveLength(3));
+    // Series colours follow the series signal; the own brand (the selected brand) comes first.
+    expect((spec.encoding as Record<string, { scale?: { domain: unknown } }>).color.scale?.domain).toEqual({ expr: DOMAIN_SIGNAL });
+    expect(view.signals.get(DOMAIN_SIGNAL)).toEqual(['Acme', 'Rival']);
+    expect(view.signals.get(OWN_SIGNAL)).toBe('Acme');
+    expect(view.data.get('table')).toHaveLength(3);
+    // Drawn once with its data: no second run until something changes.
+    expect(view.runs).toBe(0);
     expect(screen.getByRole('button', { name: 'Lines (2/2)' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download' })).toBeTruthy();
 
     // A legend click hides that line: the view gets the rows without it and the hidden signal.
+    await vi.waitFor(() => expect(view.listeners.length).toBeGreaterThan(0));
     act(() => view.listeners.forEach((h) => h({}, { mark: { role: 'legend-symbol' }, datum: { value: 'Rival' } })));
     await vi.waitFor(() => expect(view.data.get('table')).toHaveLength(2));
     expect(view.signals.get(HIDDEN_SIGNAL)).toEqual(['Rival']);
+    expect(view.runs).toBe(1);
     expect(screen.getByRole('button', { name: 'Lines (1/2)' })).toBeTruthy();
   });
 
@@ -84,16 +92,27 @@ describe('chart widget', () => {
 describe('buildChartSpec', () => {
   const base = (valid as unknown as { spec: Record<string, unknown> }).spec;
   it('names the data, fits the width, defaults the height and gives the own brand width 3', () => {
-    const spec = buildChartSpec(base, { seriesField: 'brandName', seriesDomain: ['Acme', 'B'], ownSeries: 'Acme' });
+    const spec = buildChartSpec(base, { seriesField: 'brandName' });
     expect(spec.data).toEqual({ name: 'table' });
     expect(spec.width).toBe('container');
     expect(spec.height).toBe(400);
     const enc = spec.encoding as Record<string, Record<string, unknown>>;
-    expect(enc.strokeWidth).toEqual({ condition: { test: 'datum["brandName"] === "Acme"', value: 3 }, value: 2 });
+    expect(enc.strokeWidth).toEqual({ condition: { test: `datum["brandName"] === ${OWN_SIGNAL}`, value: 3 }, value: 2 });
     expect((enc.color.scale as { range: string[] }).range).toEqual([...CHART_PALETTE]);
+    expect((enc.color.scale as { domain: unknown }).domain).toEqual({ expr: DOMAIN_SIGNAL });
     expect(CHART_PALETTE).toHaveLength(15);
     expect((enc.color.legend as { orient: string }).orient).toBe('bottom');
-    expect(spec.params).toEqual([{ name: HIDDEN_SIGNAL, value: [] }]);
+    expect(spec.params).toEqual([
+      { name: HIDDEN_SIGNAL, value: [] },
+      { name: DOMAIN_SIGNAL, value: [] },
+      { name: OWN_SIGNAL, value: null },
+    ]);
+    expect(chartSignals('brandName', { seriesDomain: ['Acme', 'B'], ownSeries: 'Acme' })).toEqual({
+      [DOMAIN_SIGNAL]: ['Acme', 'B'],
+      [OWN_SIGNAL]: 'Acme',
+      [HIDDEN_SIGNAL]: [],
+    });
+    expect(chartSignals(undefined, { seriesDomain: ['Acme'] })).toEqual({});
   });
   it('series helpers', () => {
     const rows = [{ s: 'B' }, { s: 'A' }, { s: 'B' }];

@@ -1,5 +1,4 @@
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { VegaEmbed } from 'react-vega';
 import {
   Button,
   Menu,
@@ -18,7 +17,8 @@ import { exportPng } from '../../engine/export/png';
 import type { WidgetProps } from '../types';
 import { exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
-import { DATA_NAME, HIDDEN_SIGNAL, buildChartSpec, seriesOf, toggleSeries, visibleRows, type VegaLiteSpec } from './buildSpec';
+import { DATA_NAME, buildChartSpec, chartSignals, seriesOf, toggleSeries, visibleRows, type VegaLiteSpec } from './buildSpec';
+import { createVegaView, type ChartView } from './vegaView';
 
 export interface ChartConfig extends WidgetConfig {
   spec: VegaLiteSpec;
@@ -32,21 +32,15 @@ export interface ChartConfig extends WidgetConfig {
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   chart: { width: '100%', minWidth: 0, backgroundColor: tokens.colorNeutralBackground1 },
+  canvas: { display: 'block', width: '100%' },
 });
-
-type View = {
-  data: (name: string, values: unknown[]) => View;
-  signal: (name: string, value: unknown) => View;
-  runAsync: () => Promise<unknown>;
-  addEventListener: (type: string, handler: (event: unknown, item: unknown) => void) => void;
-  removeEventListener: (type: string, handler: (event: unknown, item: unknown) => void) => void;
-};
 
 export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
   const styles = useStyles();
   const page = useContext(PageContext);
   const container = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<View | null>(null);
+  const host = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<ChartView | null>(null);
   const [hidden, setHidden] = useState<string[]>([]);
   const rows = useMemo(() => (Array.isArray(data) ? (data as Array<Record<string, unknown>>) : []), [data]);
   const field = config.series?.field;
@@ -54,21 +48,52 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
   const domain = useMemo(() => (field ? seriesOf(rows, field, own) : []), [rows, field, own]);
   const domainKey = domain.join('\u0000');
 
-  // The spec changes only when the set of series does; data and hidden lines go through the view.
-  const spec = useMemo(
-    () =>
-      buildChartSpec(config.spec, { height: config.height, seriesField: field, seriesDomain: domain, ownSeries: own, values: visibleRows(rows, field, hidden) }),
+  // The spec depends on the config only; rows, series, the own series and hidden lines go through
+  // the view as data and signals.
+  const spec = useMemo(() => buildChartSpec(config.spec, { height: config.height, seriesField: field }), [config.spec, config.height, field]);
+  const values = useMemo(() => visibleRows(rows, field, hidden), [rows, field, hidden]);
+  const signals = useMemo(
+    () => chartSignals(field, { seriesDomain: domain, ownSeries: own, hidden }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [config.spec, config.height, field, domainKey, own],
+    [field, domainKey, own, hidden],
   );
-  const options = useMemo(() => ({ mode: 'vega-lite' as const, actions: false, renderer: 'svg' as const }), []);
+  // What the view currently shows, so the view is drawn once on arrival and again only on change.
+  const inputs = useRef({ values, signals });
+  inputs.current = { values, signals };
+  const shown = useRef<{ view: ChartView; values: unknown[]; signals: Record<string, unknown> } | null>(null);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    let cancelled = false;
+    let created: ChartView | null = null;
+    const { values: v, signals: s } = inputs.current;
+    createVegaView(spec, el, { data: { [DATA_NAME]: v }, signals: s }).then(
+      (next) => {
+        if (cancelled) return next.finalize();
+        created = next;
+        shown.current = { view: next, values: v, signals: s };
+        setView(next);
+      },
+      (error) => {
+        if (!cancelled) console.error('Chart could not be drawn', error);
+      },
+    );
+    return () => {
+      cancelled = true;
+      created?.finalize();
+    };
+  }, [spec]);
 
   useEffect(() => {
     if (!view) return;
-    view.data(DATA_NAME, visibleRows(rows, field, hidden));
-    if (field) view.signal(HIDDEN_SIGNAL, hidden);
+    const last = shown.current;
+    if (last && last.view === view && last.values === values && last.signals === signals) return;
+    view.data(DATA_NAME, values);
+    for (const [name, value] of Object.entries(signals)) view.signal(name, value);
+    shown.current = { view, values, signals };
     void view.runAsync();
-  }, [view, rows, field, hidden]);
+  }, [view, values, signals]);
 
   // Clicking a legend entry toggles its line.
   useEffect(() => {
@@ -117,7 +142,7 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
         {config.download && config.download.length > 0 && <ExportMenu label="Download" formats={config.download} onExport={onExport} />}
       </div>
       <div ref={container} className={styles.chart} role="img" aria-label={config.title ?? id}>
-        <VegaEmbed spec={spec as never} options={options} onEmbed={(result) => setView(result.view as unknown as View)} style={{ width: '100%' }} />
+        <div ref={host} className={styles.canvas} />
       </div>
     </>
   );

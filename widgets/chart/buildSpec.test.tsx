@@ -3,7 +3,9 @@ import { compile } from 'vega-lite';
 import { parse, View } from 'vega';
 import page from '../../pages/overview.json';
 import response from './fixtures/response.json';
-import { buildChartSpec, DATA_NAME, HIDDEN_SIGNAL } from './buildSpec';
+import { buildChartSpec, chartSignals, DATA_NAME, HIDDEN_SIGNAL } from './buildSpec';
+import { chartTemplates, compileCharts } from './precompile';
+import { specKey } from './buildSpec';
 import { runTransforms } from '../../engine/transforms/run';
 
 // The embedded spec must compile with Vega-Lite and run in a headless Vega view with the data
@@ -20,10 +22,11 @@ describe('overview visibility chart spec', () => {
       debug: () => logger,
       error: (...a: unknown[]) => (warnings.push(a.join(' ')), logger),
     };
-    const spec = buildChartSpec(widget.spec, { seriesField: 'brandName', seriesDomain: ['Acme', 'Rival'], ownSeries: 'Acme' });
+    const spec = buildChartSpec(widget.spec, { seriesField: 'brandName' });
     const compiled = compile(spec as never, { logger: logger as never }).spec;
     expect(warnings).toEqual([]);
     const view = new View(parse(compiled), { renderer: 'none' });
+    for (const [name, value] of Object.entries(chartSignals('brandName', { seriesDomain: ['Acme', 'Rival'], ownSeries: 'Acme' }))) view.signal(name, value);
     view.data(DATA_NAME, rows);
     await view.runAsync();
     expect(view.data(DATA_NAME)).toHaveLength(3);
@@ -31,6 +34,19 @@ describe('overview visibility chart spec', () => {
     view.data(DATA_NAME, rows.filter((r) => r.brandName !== 'Rival'));
     await view.runAsync();
     expect(view.data(DATA_NAME)).toHaveLength(2);
+    // The colour scale follows the series signal and the own line is the thick one.
+    expect(view.scale('color').domain()).toEqual(['Acme', 'Rival']);
     view.finalize();
+  });
+
+  it('is compiled at build time under the key the widget looks up', async () => {
+    const widget = (page as unknown as { widgets: Record<string, { spec: Record<string, unknown>; height?: number; series: { field: string } }> }).widgets.visibility;
+    const templates = chartTemplates(page);
+    expect(templates).toHaveLength(1);
+    const compiled = await compileCharts([page]);
+    const key = specKey(buildChartSpec(widget.spec, { height: widget.height, seriesField: widget.series.field }));
+    expect(Object.keys(compiled)).toEqual([key]);
+    const signals = (compiled[key] as { signals: Array<{ name: string }> }).signals.map((s) => s.name);
+    expect(signals).toEqual(expect.arrayContaining([HIDDEN_SIGNAL, 'seriesDomain', 'ownSeries']));
   });
 });
