@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { PageView } from './PageView';
 import { pagesFromModules, type PageDefinition } from './pages';
+import { prefetchPage, type PrefetchSession } from './prefetch';
 
 // Every pages/*.json becomes one route; the shell mounts these inside its authenticated layout.
 const modules = import.meta.glob('../../pages/*.json', { eager: true });
@@ -14,4 +15,9 @@ export function pageRoutes(): RouteObject[] {
     path: page.route,
     element: <PageView key={page.id} page={page} />,
   }));
+}
+
+/** Starts the requests and widget code of the page at `pathname` (see prefetch.ts). */
+export function prefetchRoute(pathname: string, session: PrefetchSession): number {
+  return prefetchPage(loadedPages(), pathname, session);
 }

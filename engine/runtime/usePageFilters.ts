@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { loadFilterValues, saveFilterValues, defaultFilterValues, type FilterValues } from '../filters/storage';
-import { computeWindow, type CustomRange } from '../time/windows';
+import type { CustomRange } from '../time/windows';
+import { pageWindow } from './prefetch';
 import type { PageDefinition } from './types';
 
 // Filter values of one page, persisted under its storageKey, and the time window they imply. The
@@ -25,9 +26,9 @@ export function usePageFilters(page: PageDefinition) {
   const range = timeControl ? (values[timeControl.id] as string | undefined) : undefined;
   const custom = values.customRange as CustomRange | undefined;
   const window = useMemo(
-    () => computeWindow(range ?? (timeControl?.default as string | undefined), custom),
+    () => pageWindow(page, range ?? (timeControl?.default as string | undefined), custom),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [range, custom?.from, custom?.to, timeControl?.default],
+    [range, custom?.from, custom?.to, timeControl?.default, page.id],
   );
   return { controls, values, setFilters, setFilter, window };
 }

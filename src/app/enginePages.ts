@@ -3,13 +3,34 @@ import type { RouteObject } from 'react-router-dom';
 // The engine (page runtime, widget registry, all pages/*.json) loads only when an /app screen
 // is opened, so the login screen never pays for it. Loaded once per page view.
 let pending: Promise<RouteObject[]> | null = null;
+let engine: Promise<typeof import('../../engine/runtime/routes.js')> | null = null;
+
+function loadEngine() {
+  engine ??= import('../../engine/runtime/routes.js');
+  engine.catch(() => {
+    engine = null; // a failed chunk load may be retried by the next visit
+  });
+  return engine;
+}
 
 export function loadEnginePages(): Promise<RouteObject[]> {
-  pending ??= import('../../engine/runtime/routes.js').then((mod) => mod.pageRoutes());
+  pending ??= loadEngine().then((mod) => mod.pageRoutes());
   pending.catch(() => {
-    pending = null; // a failed chunk load may be retried by the next visit
+    pending = null;
   });
   return pending;
+}
+
+/**
+ * Head start for the screen being opened (start-up knows the user and brand before the shell
+ * renders): its requests and widget code start during the rest of the start-up.
+ */
+export function prefetchScreen(pathname: string, user: object, brand: object | null): void {
+  if (!pathname.startsWith('/app')) return;
+  loadEngine().then(
+    (mod) => mod.prefetchRoute(pathname, { user: user as Record<string, unknown>, brand: brand as Record<string, unknown> | null }),
+    () => undefined,
+  );
 }
 
 /** Page routes use absolute /app/... paths; inside the /app section they become relative. */

@@ -11,7 +11,7 @@ import { readStoredBrandId, resolveSelectedBrandId, storeBrandId } from './selec
 import { SessionContext, type SessionValue } from './SessionContext.js';
 
 import { supportEmailFrom } from './supportEmail.js';
-import type { AppConfig, User } from './types.js';
+import type { AppConfig, Brand, User } from './types.js';
 
 // The modal (Fluent Dialog) loads only when a session actually expires.
 const SessionExpiredModal = lazy(() => import('./SessionExpiredModal.js').then((m) => ({ default: m.SessionExpiredModal })));
@@ -26,6 +26,11 @@ export interface SessionProviderProps {
   /** Injected in tests; the app uses the shared client. */
   client?: ApiClient;
   startupPauseMs?: number;
+  /**
+   * Called as soon as start-up finds a signed-in user, before the start-up pause, with the brand
+   * that will be selected: the app uses it to start loading the screen being opened meanwhile.
+   */
+  onSignedIn?: (user: User, selectedBrand: Brand | null) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,7 +43,7 @@ function isUnauthenticated(error: unknown): boolean {
  * Startup (spec §4): config, then the session, a 200 ms pause, then the app. Holds the user,
  * their brands and the selected brand for everything below it.
  */
-export function SessionProvider({ children, client = apiClient, startupPauseMs = STARTUP_PAUSE_MS }: SessionProviderProps) {
+export function SessionProvider({ children, client = apiClient, startupPauseMs = STARTUP_PAUSE_MS, onSignedIn }: SessionProviderProps) {
   const [phase, setPhase] = useState<Phase>('config');
   const [config, setConfig] = useState<AppConfig>(() => normalizeConfig({}));
   const [user, setUser] = useState<User | null>(null);
@@ -59,15 +64,18 @@ export function SessionProvider({ children, client = apiClient, startupPauseMs =
   }, [client]);
 
   /** Loads the session at startup (and on Try Again); failures other than "signed out" show the auth error page. */
-  const loadSession = useCallback(async () => {
+  const loadSession = useCallback(async (): Promise<User | null> => {
     setSessionError(null);
     try {
-      await loadUser();
+      return await loadUser();
     } catch (error) {
       setUser(null);
       if (!isUnauthenticated(error) && isApiError(error)) setSessionError(error);
+      return null;
     }
   }, [loadUser]);
+  const onSignedInRef = useRef(onSignedIn);
+  onSignedInRef.current = onSignedIn;
 
   useEffect(() => {
     let cancelled = false;
@@ -82,8 +90,17 @@ export function SessionProvider({ children, client = apiClient, startupPauseMs =
         return;
       }
       setPhase('auth');
-      await loadSession();
+      const signedIn = await loadSession();
       if (cancelled) return;
+      if (signedIn && onSignedInRef.current) {
+        const brands = signedIn.userBrands ?? [];
+        const brandId = resolveSelectedBrandId(brands, readStoredBrandId());
+        try {
+          onSignedInRef.current(signedIn, brands.find((b) => b.id === brandId) ?? null);
+        } catch {
+          // Only a head start: the app loads normally without it.
+        }
+      }
       setPhase('finalizing');
       await sleep(startupPauseMs);
       if (!cancelled) setPhase('ready');

@@ -1,0 +1,107 @@
+import { preload } from 'swr';
+import { matchPath } from 'react-router-dom';
+import type { BindingContext } from '../bindings/resolve';
+import { defaultFetcher, type DataFetcher } from '../data/fetcher';
+import { requestKey } from '../data/useWidgetData';
+import { defaultFilterValues, loadFilterValues, type FilterValues } from '../filters/storage';
+import { computeWindow, type CustomRange, type TimeWindow } from '../time/windows';
+import { preloadWidgetKinds } from '../../widgets/registry';
+import type { LayoutRow, PageDefinition, WidgetConfig } from './types';
+import { isVisible } from './visibility';
+
+// Opening a page straight from the address bar: the session start-up knows the user and brand a
+// moment before the shell renders, so the page's first requests and widget code start then, in
+// parallel with the rest of the start-up, instead of after the page has mounted. The page then
+// finds its requests already under way (same SWR keys: same filters, same time window).
+
+/** How long a window computed for a prefetch is reused by the page that mounts (ms). */
+export const PRIMED_WINDOW_TTL_MS = 15_000;
+
+let primed: { pageId: string; rangeKey: string; window: TimeWindow; at: number } | null = null;
+
+function rangeOf(page: PageDefinition, values: FilterValues): { range: string | undefined; custom: CustomRange | undefined } {
+  const timeControl = (page.filters?.controls ?? []).find((c) => c.type === 'timeRange');
+  const range = timeControl ? ((values[timeControl.id] as string | undefined) ?? (timeControl.default as string | undefined)) : undefined;
+  return { range, custom: values.customRange ?? undefined };
+}
+
+const keyOf = (range: string | undefined, custom: CustomRange | undefined) => JSON.stringify([range ?? null, custom?.from ?? null, custom?.to ?? null]);
+
+/**
+ * The time window a page uses for these filter values: the one its prefetch used when that was
+ * moments ago for the same range (so the requests match), a fresh one otherwise.
+ */
+export function pageWindow(page: PageDefinition, range: string | undefined, custom: CustomRange | undefined, now = Date.now()): TimeWindow {
+  if (primed && primed.pageId === page.id && primed.rangeKey === keyOf(range, custom) && now - primed.at < PRIMED_WINDOW_TTL_MS) return primed.window;
+  return computeWindow(range, custom);
+}
+
+/** Widgets the page shows on arrival: its layout (first tab of tab groups) and their toolbar/footer slots. */
+export function initialWidgets(page: PageDefinition): WidgetConfig[] {
+  const out: WidgetConfig[] = [];
+  const addSlots = (config: WidgetConfig) => {
+    for (const slot of [config.toolbar, config.footer]) if (Array.isArray(slot)) for (const w of slot as WidgetConfig[]) out.push(w);
+  };
+  const walk = (rows: LayoutRow[]) => {
+    for (const row of rows) {
+      for (const item of row.items ?? []) {
+        if (item.tabs) walk(item.tabs[0]?.layout ?? []);
+        else if (item.widget && page.widgets[item.widget]) {
+          out.push(page.widgets[item.widget]);
+          addSlots(page.widgets[item.widget]);
+        }
+      }
+    }
+  };
+  walk(page.layout ?? []);
+  return out;
+}
+
+export interface PrefetchSession {
+  user: Record<string, unknown> | null;
+  brand: Record<string, unknown> | null;
+}
+
+/**
+ * Starts the requests and widget chunks of the page at `pathname` for this session. Returns the
+ * number of requests started (0 when no page matches or its bindings are not available yet).
+ */
+export function prefetchPage(pages: PageDefinition[], pathname: string, session: PrefetchSession, fetcher: DataFetcher = defaultFetcher): number {
+  let page: PageDefinition | undefined;
+  let params: Record<string, string | undefined> = {};
+  for (const p of pages) {
+    const match = matchPath({ path: p.route, end: true }, pathname);
+    if (match) {
+      page = p;
+      params = match.params;
+      break;
+    }
+  }
+  if (!page || page.record) return 0;
+  if (page.requires?.brand && !session.brand) return 0;
+
+  const controls = page.filters?.controls ?? [];
+  const storageKey = page.filters?.storageKey;
+  const values = storageKey ? loadFilterValues(storageKey, controls) : defaultFilterValues(controls);
+  const { range, custom } = rangeOf(page, values);
+  const window = computeWindow(range, custom);
+  primed = { pageId: page.id, rangeKey: keyOf(range, custom), window, at: Date.now() };
+
+  const ctx: BindingContext = { filters: values, controls, window, params, brand: session.brand, user: session.user };
+  const widgets = initialWidgets(page).filter((w) => isVisible(w.visibleWhen, ctx));
+  preloadWidgetKinds(widgets.map((w) => String(w.type)));
+
+  const started = new Set<string>();
+  for (const config of widgets) {
+    const { key, input } = requestKey(config.data, ctx);
+    if (!key) continue;
+    started.add(JSON.stringify(key));
+    preload(key, () => {
+      const request = fetcher(key[0], input);
+      // A failure surfaces when the widget reads it; until then it is not an unhandled rejection.
+      request.catch(() => undefined);
+      return request;
+    });
+  }
+  return started.size;
+}
