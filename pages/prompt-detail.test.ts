@@ -49,6 +49,19 @@ describe('prompt detail pages', () => {
     expect(errors).toHaveLength(4);
   });
 
+  it('the page record is checked like any call: its id and its request', async () => {
+    const broken = structuredClone(page);
+    broken.record.call = 'prompts.gett';
+    const source = JSON.stringify(broken, null, 2);
+    const line = source.split('\n').findIndex((l) => l.includes('"prompts.gett"')) + 1;
+    const errors = await lint('prompt-detail.json', source);
+    expect(errors.map((e) => `${e.line} ${e.rule} ${e.message}`)).toContain(`${line} unknown-call unknown call 'prompts.gett'; did you mean 'prompts.get'?`);
+    const wrongParam = structuredClone(page);
+    wrongParam.record.params = { idd: { $param: 'id' } };
+    const messages = (await lint('prompt-detail.json', JSON.stringify(wrongParam, null, 2))).map((e) => `${e.rule} ${e.message}`);
+    expect(messages).toContain("request-fields call 'prompts.get' requires params field 'id'");
+  });
+
   it('the standalone variant shows the same cards under its own route', () => {
     const standalone = JSON.parse(text('prompt-detail-standalone.json'));
     expect(standalone.route).toBe('/app/prompts/:id/standalone');

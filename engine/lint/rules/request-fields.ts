@@ -94,8 +94,11 @@ export const requestFields: PageRule = {
   scope: 'page',
   check(ctx) {
     const controls = filterControls(ctx.page);
-    for (const [id, widget] of widgetsOf(ctx.page)) {
-      for (const { path, site } of callSites(id, widget)) {
+    // every widget's call sites, plus the page's record (the call a detail page is about)
+    const sites: { path: Path; site: Obj }[] = widgetsOf(ctx.page).flatMap(([id, widget]) => callSites(id, widget));
+    if (isObject(ctx.page?.record) && typeof ctx.page.record.call === 'string') sites.push({ path: ['record'], site: ctx.page.record });
+    {
+      for (const { path, site } of sites) {
         const call = ctx.catalogue.calls.get(site.call as string);
         if (!call) continue;
         for (const part of PARTS) {

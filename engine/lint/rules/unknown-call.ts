@@ -4,10 +4,16 @@ import { didYouMean } from '../suggest.js';
 
 export const unknownCall: PageRule = {
   id: 'unknown-call',
-  description: 'A widget names a call id that is not in schemas/api/calls.',
+  description: 'A widget or the page record names a call id that is not in schemas/api/calls.',
   scope: 'page',
   check(ctx) {
     const ids = [...ctx.catalogue.calls.keys()];
+    // the page's record (the call a detail page is about)
+    const record = ctx.page?.record;
+    if (record && typeof record === 'object' && !Array.isArray(record) && typeof (record as { call?: unknown }).call === 'string') {
+      const call = (record as { call: string }).call;
+      if (!ctx.catalogue.calls.has(call)) ctx.report(this.id, { path: ['record', 'call'], message: `unknown call '${call}';${didYouMean(call, ids) || ' see schemas/api/calls'}` });
+    }
     for (const [id, widget] of widgetsOf(ctx.page)) {
       for (const { path, site } of callSites(id, widget)) {
         const call = site.call as string;
