@@ -65,6 +65,7 @@ describe('prompt detail pages', () => {
   it('the standalone variant shows the same cards under its own route', () => {
     const standalone = JSON.parse(text('prompt-detail-standalone.json'));
     expect(standalone.route).toBe('/app/prompts/:id/standalone');
+    expect(standalone.shell).toBe(false);
     expect(standalone.widgets).toEqual(page.widgets);
     expect(standalone.layout).toEqual(page.layout);
     expect(standalone.record).toEqual(page.record);

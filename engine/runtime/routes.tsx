@@ -14,6 +14,8 @@ export function pageRoutes(): RouteObject[] {
   return loadedPages().map((page) => ({
     path: page.route,
     element: <PageView key={page.id} page={page} />,
+    // "shell": false pages (standalone views) are mounted outside the sidebar and top bar
+    handle: { shell: page.shell !== false },
   }));
 }
 

@@ -54,6 +54,8 @@ export interface PageDefinition {
   title: string;
   breadcrumb?: Array<{ label: string; to?: string }>;
   requires?: { brand?: boolean };
+  /** false: a standalone view without the app shell's sidebar and top bar. */
+  shell?: boolean;
   /** One record the page is about, fetched first; its fields bind as {"$record": "field"}. */
   record?: DataSpec & { notFound: { title: string; message?: string }; error: { title: string; message?: string } };
   values?: Record<string, unknown>;

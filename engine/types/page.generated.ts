@@ -187,6 +187,10 @@ export interface Page {
   values?: BindableValueMap;
   breadcrumb?: BreadcrumbItem[];
   requires?: PageRequires;
+  /**
+   * false: the screen shows without the app shell's sidebar and top bar (a standalone view, e.g. to share or embed)
+   */
+  shell?: boolean;
   record?: PageRecord;
   filters?: PageFilters;
   copy?: CopyBlocks;

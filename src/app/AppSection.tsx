@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { tokens } from '@fluentui/react-components';
 import { reportError } from '../monitoring/sentry.js';
 import { AppShell } from '../shell/AppShell.js';
 import { PageLoading } from '../ui/PageLoading.js';
@@ -24,10 +25,16 @@ export function buildAppRoutes(pages: RouteObject[] | null): RouteObject[] {
     path: screen.path,
     element: <Placeholder title={screen.title} />,
   }));
-  const all = [...appPages, ...placeholders];
+  const inShell = (route: RouteObject) => (route.handle as { shell?: boolean } | undefined)?.shell !== false;
+  const all = [...appPages.filter(inShell), ...placeholders];
+  // standalone page views ("shell": false): the same guards, no sidebar or top bar
+  const standalone = appPages.filter((p) => !inShell(p));
   const isExempt = (route: RouteObject) => SUBSCRIPTION_EXEMPT_ROUTES.includes(route.path ?? '');
 
   return [
+    ...(standalone.length
+      ? [{ element: <StandaloneLayout />, children: [{ element: <RequireSubscription />, children: standalone.map(relativeToApp) }] }]
+      : []),
     {
       element: <AppShell />,
       children: [
@@ -38,6 +45,15 @@ export function buildAppRoutes(pages: RouteObject[] | null): RouteObject[] {
       ],
     },
   ];
+}
+
+/** The frame of a standalone page view: the screen alone, on the shell's background. */
+function StandaloneLayout() {
+  return (
+    <main id="main-content" style={{ minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 }}>
+      <Outlet />
+    </main>
+  );
 }
 
 export default function AppSection({ loadPages }: { loadPages: LoadPages }) {

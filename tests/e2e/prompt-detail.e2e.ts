@@ -182,9 +182,12 @@ describe('Prompt detail', () => {
     expect(await page.locator('[data-widget-id]').count()).toBe(0);
   });
 
-  it('the standalone variant shows the same cards', async () => {
+  it('the standalone variant shows the same cards without the sidebar', async () => {
+    await page.goto(`/app/prompts/${encodeURIComponent(promptId)}`);
+    await page.getByRole('navigation', { name: 'Main Menu' }).waitFor({ timeout: 30_000 });
     await page.goto(`/app/prompts/${encodeURIComponent(promptId)}/standalone`);
     await waitForCards(page, CARDS);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(prompt.prompt);
+    expect(await page.getByRole('navigation', { name: 'Main Menu' }).count()).toBe(0);
   });
 });
