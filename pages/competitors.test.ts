@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { lintPages } from '../engine/lint/lint';
 import { formatText } from '../engine/lint/format/text';
 import { runTransforms } from '../engine/transforms/run';
+import { formatValue } from '../engine/format/numbers';
 import type { Step } from '../engine/transforms/steps';
 
 // The Competitors screen (insights "Competitors"): lints clean, a broken copy fails with located
@@ -77,7 +78,10 @@ describe('competitors page', () => {
     const full = run('threatCards');
     expect(preview.map((t) => t.competitorName)).toEqual(byScore.slice(0, 3).map((t) => t.competitorName));
     expect(full.map((t) => t.competitorName)).toEqual(byScore.slice(0, 10).map((t) => t.competitorName));
-    for (const t of full) expect(t.relevanceLabel).toBe(`${Math.round(t.competitiveRelevanceScore as number) / 10}/10`);
+    for (const t of full) expect(t.relevanceOutOf10).toBe(Math.round(t.competitiveRelevanceScore as number) / 10);
+    const field = page.widgets.threatCards.card.fields.find((f: { field: string }) => f.field === 'relevanceOutOf10');
+    expect(formatValue(6, field.format)).toBe('6.0/10');
+    expect(formatValue(7.35, field.format)).toBe('7.4/10');
   });
 
   it('derives at most 3 suggestions per card, one from each of assessment, emergence and pattern', () => {

@@ -6,7 +6,7 @@ export const EMPTY_VALUE = '—';
 
 export type FormatSpec =
   | string
-  | { type: 'number' | 'percent' | 'signed' | 'signedPercent'; decimals?: number }
+  | { type: 'number' | 'percent' | 'signed' | 'signedPercent'; decimals?: number; suffix?: string }
   | undefined
   | null;
 
@@ -99,10 +99,12 @@ export function formatValue(value: unknown, format: FormatSpec): string {
   if (n === null) return EMPTY_VALUE;
   if (typeof format === 'object') {
     const d = format.decimals ?? 0;
-    if (format.type === 'percent') return `${fixed(n, d)}%`;
-    if (format.type === 'signed') return signed(n, d);
-    if (format.type === 'signedPercent') return `${signed(n, d)}%`;
-    return fixed(n, d);
+    // suffix: text after the number, e.g. '/10' for a score shown out of 10
+    const tail = format.suffix ?? '';
+    if (format.type === 'percent') return `${fixed(n, d)}%${tail}`;
+    if (format.type === 'signed') return `${signed(n, d)}${tail}`;
+    if (format.type === 'signedPercent') return `${signed(n, d)}%${tail}`;
+    return `${fixed(n, d)}${tail}`;
   }
   switch (format) {
     case 'mentionRate':

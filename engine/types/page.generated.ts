@@ -791,6 +791,10 @@ export interface FeedField {
 export interface NumberFormat {
   type: 'number' | 'percent' | 'signed';
   decimals?: number;
+  /**
+   * text after the number, e.g. "/10" for a score out of 10
+   */
+  suffix?: string;
 }
 export interface FeedField1 {
   /**

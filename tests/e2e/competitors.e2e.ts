@@ -100,7 +100,7 @@ describe('Competitors screen', () => {
     expect(await preview.getByTestId('card-grid-title').allInnerTexts()).toEqual(top3.map((t) => t.competitorName));
     const first = await preview.getByTestId('card-grid-item').first().innerText();
     expect(first).toContain(ASSESSMENT[top3[0].threatAssessment]);
-    expect(first).toContain(`${Math.round(top3[0].competitiveRelevanceScore) / 10}/10`);
+    expect(first).toContain(`${fixed(Math.round(top3[0].competitiveRelevanceScore) / 10, 1)}/10`);
     expect(await preview.getByRole('button', { name: `View All Emerging Threats (${threats.length})` }).isVisible()).toBe(true);
   });
 
@@ -153,7 +153,7 @@ describe('Competitors screen', () => {
     for (const [i, t] of top10.entries()) {
       const text = await cards.getByTestId('card-grid-item').nth(i).innerText();
       expect(text).toContain(ASSESSMENT[t.threatAssessment]);
-      expect(text).toContain(`${Math.round(t.competitiveRelevanceScore) / 10}/10`);
+      expect(text).toContain(`${fixed(Math.round(t.competitiveRelevanceScore) / 10, 1)}/10`);
       expect(text).toContain(fixed(t.totalMentions, 0));
       // at most 3 suggestions
       const suggestions = await cards.getByTestId('card-grid-item').nth(i).getByTestId('card-grid-list').locator('li').count();

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CardGrid, { type CardGridConfig } from './CardGrid';
-import { renderInPageContext, testPageContext } from '../../engine/runtime/testing';
+import { fakeFetcher, renderInPageContext, renderWidget, testPageContext } from '../../engine/runtime/testing';
+import { createPageValidator } from '../../engine/schema/validator';
+import threatsFixture from './fixtures/threats.json';
 import { runTransforms } from '../../engine/transforms/run';
 import type { Step } from '../../engine/transforms/steps';
 import valid from './fixtures/valid.json';
@@ -54,5 +56,39 @@ describe('cardGrid', () => {
     const list = container.querySelector('ul') as HTMLElement;
     expect(list.style.maxHeight).toBe('300px');
     expect(list.style.overflowY).toBe('auto');
+  });
+
+  it('the threats fixture (list, card actions, export, footer button) is a valid config', () => {
+    const { validate } = createPageValidator();
+    const pageWith = { version: 1, id: 't', route: '/t', title: 'T', widgets: { w: threatsFixture }, layout: [{ items: [{ widget: 'w' }] }] };
+    validate(pageWith);
+    expect(validate.errors ?? []).toEqual([]);
+  });
+
+  it('lists up to max non-empty list fields, and card actions act on their card (disabled when some data row matches it)', async () => {
+    const threats = {
+      emergingCompetitors: [
+        { competitorName: 'Hooli', threatAssessment: 'immediate_threat', competitiveRelevanceScore: 81, first: 'One', second: null, third: 'Three', fourth: 'Four' },
+        { competitorName: 'globex', threatAssessment: 'emerging_threat', competitiveRelevanceScore: 20, first: null, second: '', third: null, fourth: null },
+      ],
+    };
+    const f = fakeFetcher({
+      'competitors.emerging-threats': threats,
+      'competitors.insights': [{ competitorName: 'Globex' }],
+      'competitors.create': { brandId: 'brand-1', competitorName: 'Hooli', createdAt: '2025-03-15T00:00:00.000Z' },
+    });
+    renderWidget(threatsFixture as never, { fetcher: f.fetcher });
+    await waitFor(() => expect(screen.getAllByTestId('card-grid-item')).toHaveLength(2));
+    const [hooli, globex] = screen.getAllByTestId('card-grid-item');
+    expect(within(hooli).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['One', 'Three', 'Four']);
+    expect(within(globex).queryByTestId('card-grid-list')).toBeNull();
+    expect(within(hooli).getByText('81.0/100')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+    // 'globex' is tracked as 'Globex' (ieq): its button says so and is disabled
+    const tracked = await within(globex).findByRole('button', { name: 'Already Tracking...' });
+    expect((tracked as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(await within(hooli).findByRole('button', { name: 'Track' }));
+    expect(await screen.findByText('Successfully added Hooli as a competitor')).toBeTruthy();
+    expect(f.calls.find((c) => c.callId === 'competitors.create')?.input).toEqual({ body: { brandId: 'brand-1', competitorName: 'Hooli' } });
   });
 });
