@@ -80,7 +80,7 @@ describe('Prompt detail', () => {
     expect(await card(page, 'averageRank').innerText()).toContain(rank1(m.avgRank));
     expect(await card(page, 'totalMentions').innerText()).toContain(m.totalMentions.toLocaleString('en-US'));
 
-    for (const text of ['Prompt Ranking', 'Latest AI Responses', 'Citation Sources Overview', 'Performance Breakdown', 'Expand All', 'Collapse All']) {
+    for (const text of ['Prompt Ranking', 'Recent Insights', 'Latest AI responses per provider', 'Citation Sources Overview', 'Performance Breakdown', 'Expand All', 'Collapse All']) {
       expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
     }
     for (const tab of ['Share of Voice', 'Mention Rate', 'Location']) expect(await page.getByRole('tab', { name: tab }).count(), tab).toBe(1);
