@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Activity, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiClient, type ApiClient } from '../api/client.js';
 import { CURRENT_USER_PATH, LOGIN_PATH } from '../api/constants.js';
 import { isApiError, type ApiError } from '../api/errors.js';
@@ -185,7 +185,9 @@ export function SessionProvider({ children, client = apiClient, startupPauseMs =
   );
 
   if (phase === 'config-failed') return <FailedToLoadApp />;
-  if (phase !== 'ready') return <LoadingScreen step={phase} />;
+  // During 'Finalizing...' the app is already rendered, hidden, so that the pause overlaps the
+  // work of drawing the first screen; it shows (and its effects start) when start-up completes.
+  if (phase !== 'ready' && (phase !== 'finalizing' || sessionError)) return <LoadingScreen step={phase} />;
   if (sessionError) {
     return (
       <AuthErrorPage
@@ -199,14 +201,19 @@ export function SessionProvider({ children, client = apiClient, startupPauseMs =
   }
 
   return (
-    <SessionContext.Provider value={value}>
-      {children}
-      {sessionExpired ? (
-        <Suspense fallback={null}>
-          <SessionExpiredModal open />
-        </Suspense>
-      ) : null}
-    </SessionContext.Provider>
+    <>
+      {phase === 'finalizing' && <LoadingScreen step={phase} />}
+      <Activity mode={phase === 'ready' ? 'visible' : 'hidden'}>
+        <SessionContext.Provider value={value}>
+          {children}
+          {sessionExpired ? (
+            <Suspense fallback={null}>
+              <SessionExpiredModal open />
+            </Suspense>
+          ) : null}
+        </SessionContext.Provider>
+      </Activity>
+    </>
   );
 }
 
