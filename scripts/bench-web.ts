@@ -1,7 +1,8 @@
 // Front-end figures on the demo data, in headless Chromium against the production build:
 //  - initial JavaScript (gzip) of the login route, and what the shell + Overview add on top;
 //  - time from navigation to every Overview card rendered with data, median of 5.
-//   npm run bench:web   (builds first; starts its own server on a fresh DuckDB)
+//   npm run bench:web   (builds first; starts its own server on a fresh DuckDB; WEB_DIR=<dir> serves and
+//   sizes another build: WEB_DIR=/tmp/x npx tsx scripts/bench-web.ts)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,7 +14,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 
 const gzipKb = (urls: Iterable<string>) => {
   let total = 0;
-  for (const u of urls) total += gzipSync(readFileSync(join('dist', new URL(u).pathname))).length;
+  for (const u of urls) total += gzipSync(readFileSync(join(process.env.WEB_DIR || 'dist', new URL(u).pathname))).length;
   return total / 1024;
 };
 
