@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { chartSpecsPlugin } from './widgets/chart/precompile.js';
 
 // Unit, component, ingestion and contract tests. Browser (Playwright) tests live in tests/e2e and
 // run from their own config after a build, see scripts/test-ci.sh.
 export default defineConfig({
+  // Widgets import the build-time compiled chart specs; tests resolve them the same way.
+  plugins: [chartSpecsPlugin()],
   test: {
     projects: [
       {
