@@ -6,13 +6,8 @@ const loaders: Record<string, Loader> = {};
 
 /** A lazily loaded kind whose chunk can also be fetched ahead of rendering (see preloadWidgetKinds). */
 function kind(type: string, frame: WidgetKind['frame'], load: Loader): WidgetKind {
-  let loaded: { default: ComponentType<any> } | null = null;
-  const loadOnce: Loader = () => load().then((mod) => (loaded = mod));
-  loaders[type] = loadOnce;
-  // Code fetched ahead (preloaded) renders at once: React takes a thenable that settles
-  // synchronously as loaded, instead of suspending the widget for a turn behind its fallback.
-  const settled = () => ({ then: (done: (mod: { default: ComponentType<any> }) => void) => done(loaded!) }) as unknown as ReturnType<Loader>;
-  return { frame, component: lazy(() => (loaded ? settled() : loadOnce())) };
+  loaders[type] = load;
+  return { frame, component: lazy(load) };
 }
 
 // Widget kinds by `type`. Registering a kind is one line here plus schemas/widgets/<kind>.schema.json;

@@ -139,18 +139,17 @@ describe('competitors page', () => {
     // the form kind (rjsf) loads lazily on first use
     await waitFor(() => expect(dialog.querySelector('input[type="text"]')).toBeTruthy(), { timeout: 15_000 });
     expect((dialog.querySelector('input[type="text"]') as HTMLInputElement).value).toBe('Globex');
-    // hidden: happy-dom's focus handling can leave Fluent's modal surfaces aria-hidden (the browser test checks roles as shown)
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Competitor', hidden: true }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Competitor', hidden: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Competitor' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Competitor' });
     expect(confirm.textContent).toContain('Stop tracking Globex?');
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete', hidden: true }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(dialog.getAttribute('aria-busy')).toBe('true'));
     // Escape and the form's Cancel are refused while the call runs
     fireEvent.keyDown(dialog, { key: 'Escape' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(document.body.contains(dialog)).toBe(true);
     release();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Competitor', hidden: true })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Competitor' })).toBeNull());
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Competitors' })).getAllByRole('row')).toHaveLength(2));
   });
 });

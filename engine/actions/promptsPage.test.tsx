@@ -186,13 +186,11 @@ describe('prompts monitor page', () => {
     fireEvent.click(within(table).getAllByRole('button', { name: 'Edit' })[0]);
     expect(await screen.findByText('Edit Monitoring Prompt')).toBeTruthy();
     const dialog = screen.getByRole('dialog');
-    // hidden: happy-dom's focus handling can leave Fluent's modal surface aria-hidden once the
-    // preloaded form renders without suspending; the browser test checks the roles as shown.
-    const text = (await within(dialog).findByRole('textbox', { hidden: true })) as HTMLTextAreaElement;
+    const text = (await within(dialog).findByRole('textbox')) as HTMLTextAreaElement;
     expect(text.readOnly).toBe(true);
     expect(text.value).toMatch(/^Prompt p[12]\?$/);
-    expect((within(dialog).getByRole('radio', { name: 'Weekly', hidden: true }) as HTMLInputElement).checked).toBe(true);
-    const save = within(dialog).getByRole('button', { name: 'Save', hidden: true }) as HTMLButtonElement;
+    expect((within(dialog).getByRole('radio', { name: 'Weekly' }) as HTMLInputElement).checked).toBe(true);
+    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     await waitFor(() => expect(save.disabled).toBe(false));
   });
 
