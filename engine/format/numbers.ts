@@ -16,8 +16,14 @@ function toNumber(value: unknown): number | null {
   return null;
 }
 
+// One formatter per precision: toLocaleString with options builds a new Intl.NumberFormat per call,
+// which showed up in the page's render profile.
+const FIXED = new Map<number, Intl.NumberFormat>();
+
 function fixed(n: number, decimals: number): string {
-  const text = n.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  let format = FIXED.get(decimals);
+  if (!format) FIXED.set(decimals, (format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  const text = format.format(n);
   // Avoid "-0.0" after rounding a tiny negative.
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
 }
@@ -45,12 +51,14 @@ export function formatDate(value: unknown, withTime = false): string {
   return (withTime ? DATETIME : DATE).format(d);
 }
 
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
 export function formatRelative(value: unknown, now: Date = new Date()): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   const d = new Date(String(value));
   if (Number.isNaN(d.getTime())) return EMPTY_VALUE;
   const seconds = Math.round((d.getTime() - now.getTime()) / 1000);
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const rtf = RELATIVE;
   const abs = Math.abs(seconds);
   if (abs < 60) return rtf.format(seconds, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
