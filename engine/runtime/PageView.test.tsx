@@ -12,15 +12,7 @@ import { splitHeaderRows } from './PageView';
 import type { PageDefinition } from './types';
 
 // Vega does not run in happy-dom: the chart's view is a stand-in that marks where it drew.
-vi.mock('../../widgets/chart/vegaView', () => ({
-  createVegaView: async (_spec: unknown, el: HTMLElement) => {
-    const drawn = document.createElement('div');
-    drawn.setAttribute('data-testid', 'vega');
-    el.replaceChildren(drawn);
-    const view = { data: () => view, signal: () => view, runAsync: async () => view, addEventListener() {}, removeEventListener() {}, finalize() {} };
-    return view;
-  },
-}));
+vi.mock('../../widgets/chart/vegaView', () => import('../../widgets/chart/fakeVegaView'));
 
 const page = overview as unknown as PageDefinition;
 const prompts = [

@@ -13,15 +13,7 @@ import type { PageDefinition } from './types';
 // accepts the edited page and the engine renders it; a broken reference fails lint with its place.
 
 // Vega does not run in happy-dom: the chart's view is a stand-in that marks where it drew.
-vi.mock('../../widgets/chart/vegaView', () => ({
-  createVegaView: async (_spec: unknown, el: HTMLElement) => {
-    const drawn = document.createElement('div');
-    drawn.setAttribute('data-testid', 'vega');
-    el.replaceChildren(drawn);
-    const view = { data: () => view, signal: () => view, runAsync: async () => view, addEventListener() {}, removeEventListener() {}, finalize() {} };
-    return view;
-  },
-}));
+vi.mock('../../widgets/chart/vegaView', () => import('../../widgets/chart/fakeVegaView'));
 
 const FILE = join(process.cwd(), 'pages/overview.json');
 const original = () => JSON.parse(readFileSync(FILE, 'utf8')) as PageDefinition & { layout: { items: { widget?: string; span?: number }[] }[] };
