@@ -88,3 +88,12 @@ describe("the Prompts Monitor performance filter (insights §4: all, top, worst,
     expect(kept('recently_changed')).toEqual(['topMoved', 'bottom']);
   });
 });
+
+describe('derive countryName', () => {
+  it('names country codes in any case, says Global for global and keeps unknown codes', () => {
+    const out = runTransforms([{ loc: 'de' }, { loc: 'US' }, { loc: 'global' }, { loc: 'zz' }, { loc: null }], [
+      { type: 'derive', field: 'name', op: 'countryName', args: [{ field: 'loc' }] },
+    ]) as Array<{ name: unknown }>;
+    expect(out.map((r) => r.name)).toEqual(['Germany', 'United States', 'Global', 'ZZ', null]);
+  });
+});

@@ -1,5 +1,7 @@
 // Transform steps (docs/page-format.md "Transform steps"): pure functions from data to data.
 // Bindings inside a step are resolved before it runs, so steps only see literals.
+import { countryName } from '../filters/countries';
+
 export type Row = Record<string, unknown>;
 export type Step = { type: string; [key: string]: unknown };
 
@@ -200,7 +202,7 @@ function num(v: unknown): number | null {
 
 export interface DeriveStep {
   field: string;
-  op: 'map' | 'multiply' | 'divide' | 'add' | 'subtract' | 'round' | 'abs' | 'coalesce' | 'concat' | 'truncate';
+  op: 'map' | 'multiply' | 'divide' | 'add' | 'subtract' | 'round' | 'abs' | 'coalesce' | 'concat' | 'truncate' | 'countryName';
   args?: Arg[];
   map?: Record<string, unknown>;
   default?: unknown;
@@ -241,6 +243,9 @@ function deriveOne(row: Row, step: DeriveStep): unknown {
       const length = step.length ?? 60;
       return text.length > length ? `${text.slice(0, length)}…` : text;
     }
+    case 'countryName':
+      // Locations are stored as country codes; charts and lists show the country's name.
+      return args[0] === null || args[0] === undefined || args[0] === '' ? null : countryName(String(args[0]));
     default:
       return null;
   }

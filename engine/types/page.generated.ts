@@ -384,7 +384,21 @@ export interface DeriveStep {
    * the new field's name
    */
   field: string;
-  op: 'map' | 'multiply' | 'divide' | 'add' | 'subtract' | 'round' | 'abs' | 'coalesce' | 'concat' | 'truncate';
+  /**
+   * countryName: the English name of a country code (Global for global, the code when unknown)
+   */
+  op:
+    | 'map'
+    | 'multiply'
+    | 'divide'
+    | 'add'
+    | 'subtract'
+    | 'round'
+    | 'abs'
+    | 'coalesce'
+    | 'concat'
+    | 'truncate'
+    | 'countryName';
   /**
    * @minItems 1
    */

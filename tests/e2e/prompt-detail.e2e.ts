@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiPost, launchBrowser, loggedInPage } from './support/browser.js';
 import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page.js';
+import { countryName } from '../../engine/filters/countries.js';
 
 // The prompt detail screen in a real browser, signed in as the demo user: breadcrumb, header and
 // spec copy; metric cards and ranking rows against the API for the page's own requests; the
@@ -141,6 +142,12 @@ describe('Prompt detail', () => {
     const loc = await requestBodyOf(page, '/api/prompts/metrics/mention-rate-series', () => page.getByRole('tab', { name: 'Location' }).click());
     expect(loc.aggregationType).toBe('location');
     await waitForCards(page, ['locationTrend']);
+    // One line per location the API returns, labelled with the country's name rather than its code.
+    const answer = await apiPost<{ data: Record<string, unknown[]> }>(page, '/api/prompts/metrics/mention-rate-series', loc);
+    const expected = Object.keys(answer.data).map(countryName).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    const legend = card(page, 'locationTrend').locator('svg .role-legend-label text');
+    await expect.poll(async () => (await legend.allTextContents()).sort()).toEqual(expected);
   });
 
   it('adds an Emerging brand as a competitor: its tag becomes Competitor', async () => {
