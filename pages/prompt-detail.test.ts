@@ -5,14 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { lintPages } from '../engine/lint/lint';
 import { formatText } from '../engine/lint/format/text';
 import { runTransforms } from '../engine/transforms/run';
+import { pagesFromModules } from '../engine/runtime/pages';
 import type { Step } from '../engine/transforms/steps';
 
-// The prompt detail page (insights "Prompt detail"): both variants lint clean, a broken copy fails
+// The prompt detail page (insights "Prompt detail"): it lints clean, its standalone view is the same page, a broken copy fails
 // with located errors, and the ranking pipeline follows §9 (mention rate desc within 0.01, then
 // average rank asc with nulls last) and tags rows My Brand / Competitor / Emerging.
 const DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(DIR, '..');
-const FILES = ['prompt-detail.json', 'prompt-detail-standalone.json'];
 const text = (f: string) => readFileSync(join(DIR, f), 'utf8');
 const page = JSON.parse(text('prompt-detail.json'));
 
@@ -22,8 +22,8 @@ const lint = async (file: string, source: string) => {
 };
 
 describe('prompt detail pages', () => {
-  it('lint without errors', async () => {
-    for (const f of FILES) expect(formatText(await lint(f, text(f))), f).toBe('');
+  it('lints without errors', async () => {
+    expect(formatText(await lint('prompt-detail.json', text('prompt-detail.json')))).toBe('');
   });
 
   it('a broken copy fails with located errors: misspelt record, response and row fields', async () => {
@@ -63,12 +63,30 @@ describe('prompt detail pages', () => {
   });
 
   it('the standalone variant shows the same cards under its own route', () => {
-    const standalone = JSON.parse(text('prompt-detail-standalone.json'));
+    const views = pagesFromModules({ '../../pages/prompt-detail.json': { default: page } });
+    expect(views.map((v) => v.id)).toEqual(['promptDetail', 'promptDetailStandalone']);
+    const standalone = views[1];
     expect(standalone.route).toBe('/app/prompts/:id/standalone');
     expect(standalone.shell).toBe(false);
     expect(standalone.widgets).toEqual(page.widgets);
     expect(standalone.layout).toEqual(page.layout);
     expect(standalone.record).toEqual(page.record);
+  });
+
+  it('lint reports a page whose route clashes with the standalone route', async () => {
+    const other = { ...structuredClone(page), id: 'otherPage', route: '/app/prompts/:promptId/standalone' };
+    delete other.standaloneRoute;
+    const diagnostics = await lintPages(
+      [
+        { file: join(DIR, 'prompt-detail.json'), text: text('prompt-detail.json') },
+        { file: join(DIR, 'other.json'), text: JSON.stringify(other, null, 2) },
+      ],
+      { cwd: ROOT },
+    );
+    const clashes = diagnostics.filter((d) => d.rule === 'duplicate-route').map((d) => `${d.file.split('/').pop()}:${d.line}`);
+    const line = text('prompt-detail.json').split('\n').findIndex((l) => l.includes('"standaloneRoute"')) + 1;
+    expect(clashes).toEqual(expect.arrayContaining([`prompt-detail.json:${line}`]));
+    expect(clashes).toHaveLength(2);
   });
 
   it('ranks by mention rate (equal within 0.01) then average rank with nulls last, and tags each brand', () => {

@@ -56,6 +56,8 @@ export interface PageDefinition {
   requires?: { brand?: boolean };
   /** false: a standalone view without the app shell's sidebar and top bar. */
   shell?: boolean;
+  /** A second route showing this page as a standalone view (see pages.ts). */
+  standaloneRoute?: string;
   /** One record the page is about, fetched first; its fields bind as {"$record": "field"}. */
   record?: DataSpec & { notFound: { title: string; message?: string }; error: { title: string; message?: string } };
   values?: Record<string, unknown>;

@@ -191,6 +191,10 @@ export interface Page {
    * false: the screen shows without the app shell's sidebar and top bar (a standalone view, e.g. to share or embed)
    */
   shell?: boolean;
+  /**
+   * A second route showing this same page (widgets, layout, record) as a standalone view, without the app shell; it uses the same ':name' segments as route
+   */
+  standaloneRoute?: string;
   record?: PageRecord;
   filters?: PageFilters;
   copy?: CopyBlocks;

@@ -5,9 +5,9 @@ import { reportShared } from './duplicate-page-id.js';
 // ignored when comparing routes.
 export const duplicateRoute: ProjectRule = {
   id: 'duplicate-route',
-  description: 'Two page files claim the same route.',
+  description: 'Two page files (or a page and its standalone view) claim the same route.',
   scope: 'project',
   check(pages) {
-    reportShared(pages, this.id, 'route', (r) => r.replace(/\/:[^/]+/g, '/:').replace(/\/+$/, ''), 'route');
+    reportShared(pages, this.id, ['route', 'standaloneRoute'], (r) => r.replace(/\/:[^/]+/g, '/:').replace(/\/+$/, ''), 'route');
   },
 };
