@@ -5,13 +5,6 @@ import {
   AccordionItem,
   AccordionPanel,
   Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Link,
   Tab,
   TabList,
@@ -20,6 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { fillTemplate } from '../../engine/format/template';
+import { DetailDialog as DetailDialogFrame } from '../shared/DetailDialog';
 import { getPath } from '../../engine/transforms/steps';
 import type { WidgetConfig } from '../../engine/runtime/types';
 import { badgeFor, type BadgeSpec } from '../shared/columns';
@@ -131,33 +125,23 @@ function DetailDialog({ row, config, onClose }: { row: Row; config: CardFeedConf
   const title = fillTemplate(detail.title, displayRow(row, labelled));
   const links = detail.links ? getPath(row, detail.links.field) : null;
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }}>
-            {detail.fields && <Meta row={row} fields={detail.fields} />}
-            {detail.text && <Text className={styles.detailText}>{String(getPath(row, detail.text.field) ?? '')}</Text>}
-            {Array.isArray(links) && links.length > 0 && detail.links && (
-              <ul className={styles.detailList}>
-                {(links as Row[]).map((item, i) => {
-                  const href = String(getPath(item, detail.links!.href) ?? '');
-                  const label = detail.links!.label ? String(getPath(item, detail.links!.label) ?? href) : href;
-                  return (
-                    <li key={i}>
-                      <Link href={href} target="_blank" rel="noopener noreferrer">{label || href}</Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose}>{detail.closeLabel ?? 'Close'}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DetailDialogFrame title={title} closeLabel={detail.closeLabel} contentStyle={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }} onClose={onClose}>
+      {detail.fields && <Meta row={row} fields={detail.fields} />}
+      {detail.text && <Text className={styles.detailText}>{String(getPath(row, detail.text.field) ?? '')}</Text>}
+      {Array.isArray(links) && links.length > 0 && detail.links && (
+        <ul className={styles.detailList}>
+          {(links as Row[]).map((item, i) => {
+            const href = String(getPath(item, detail.links!.href) ?? '');
+            const label = detail.links!.label ? String(getPath(item, detail.links!.label) ?? href) : href;
+            return (
+              <li key={i}>
+                <Link href={href} target="_blank" rel="noopener noreferrer">{label || href}</Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </DetailDialogFrame>
   );
 }
 

@@ -1,18 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
 import { fillTemplate } from '../../engine/format/template';
+import { DetailDialog as DetailDialogFrame } from '../shared/DetailDialog';
 import { getPath } from '../../engine/transforms/steps';
 import type { WidgetConfig } from '../../engine/runtime/types';
 import { CHART_PALETTE as PALETTE } from '../chart/palette';
@@ -80,44 +75,34 @@ function DetailDialog({ group, config, onClose }: { group: Group<Row>; config: T
   const detail = config.detail!;
   const { item } = detail;
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{fillTemplate(detail.title, { name: group.name, count: group.count })}</DialogTitle>
-          <DialogContent>
-            <ul className={styles.list}>
-              {group.rows.map((row, i) => {
-                const href = item.open ? String(getPath(row, item.open.field) ?? '') : '';
-                return (
-                  <li key={i} className={styles.item} data-testid="treemap-detail-item">
-                    <div className={styles.itemBody}>
-                      <Text weight="semibold">{text(row, item.title)}</Text>
-                      {item.subtitle && <Text size={200}>{text(row, item.subtitle)}</Text>}
-                      {item.url && <Text size={200} className={styles.muted}>{cut(text(row, item.url), item.url.maxLength)}</Text>}
-                      {item.meta && (
-                        <span className={styles.meta}>
-                          {item.meta.map((f) => (
-                            <span key={f.field} data-field={f.field}>{f.label ? `${f.label}: ` : ''}{fieldText(row, f)}</span>
-                          ))}
-                        </span>
-                      )}
-                    </div>
-                    {item.open && href && (
-                      <Button as="a" size="small" appearance="secondary" icon={<OpenRegular />} href={href} target="_blank" rel="noopener noreferrer">
-                        {item.open.label ?? 'Open'}
-                      </Button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose}>{detail.closeLabel ?? 'Close'}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DetailDialogFrame title={fillTemplate(detail.title, { name: group.name, count: group.count })} closeLabel={detail.closeLabel} onClose={onClose}>
+      <ul className={styles.list}>
+        {group.rows.map((row, i) => {
+          const href = item.open ? String(getPath(row, item.open.field) ?? '') : '';
+          return (
+            <li key={i} className={styles.item} data-testid="treemap-detail-item">
+              <div className={styles.itemBody}>
+                <Text weight="semibold">{text(row, item.title)}</Text>
+                {item.subtitle && <Text size={200}>{text(row, item.subtitle)}</Text>}
+                {item.url && <Text size={200} className={styles.muted}>{cut(text(row, item.url), item.url.maxLength)}</Text>}
+                {item.meta && (
+                  <span className={styles.meta}>
+                    {item.meta.map((f) => (
+                      <span key={f.field} data-field={f.field}>{f.label ? `${f.label}: ` : ''}{fieldText(row, f)}</span>
+                    ))}
+                  </span>
+                )}
+              </div>
+              {item.open && href && (
+                <Button as="a" size="small" appearance="secondary" icon={<OpenRegular />} href={href} target="_blank" rel="noopener noreferrer">
+                  {item.open.label ?? 'Open'}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </DetailDialogFrame>
   );
 }
 
