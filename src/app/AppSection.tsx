@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { use, useMemo } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { tokens } from '@fluentui/react-components';
 import { reportError } from '../monitoring/sentry.js';
 import { AppShell } from '../shell/AppShell.js';
-import { PageLoading } from '../ui/PageLoading.js';
 import { Placeholder } from '../ui/Placeholder.js';
 import type { LoadPages } from './buildRoutes.js';
 import { relativeToApp } from './enginePages.js';
@@ -16,8 +15,7 @@ import { APP_SCREENS, ROUTES, SUBSCRIPTION_EXEMPT_ROUTES } from './routePaths.js
  * yet, and '404 Not Found' for the rest. Sections other than settings and profile need an
  * active or trialing subscription.
  */
-export function buildAppRoutes(pages: RouteObject[] | null): RouteObject[] {
-  if (pages === null) return [{ element: <AppShell />, children: [{ path: '*', element: <PageLoading /> }] }];
+export function buildAppRoutes(pages: RouteObject[]): RouteObject[] {
   // Only /app pages live inside the shell; any other page route is ignored here.
   const appPages = pages.filter((p) => p.path === ROUTES.app || p.path?.startsWith(`${ROUTES.app}/`));
   const pagePaths = new Set(appPages.map((p) => p.path));
@@ -56,22 +54,25 @@ function StandaloneLayout() {
   );
 }
 
+// One load per loader for the page view. A failed load leaves the shell working with
+// placeholders for the screens (a reload tries again).
+const loadedPages = new WeakMap<LoadPages, Promise<RouteObject[]>>();
+function pagesOf(loadPages: LoadPages): Promise<RouteObject[]> {
+  let pages = loadedPages.get(loadPages);
+  if (!pages) {
+    pages = loadPages().catch((error: unknown) => {
+      reportError(error, { where: 'loading page routes' });
+      return [];
+    });
+    loadedPages.set(loadPages, pages);
+  }
+  return pages;
+}
+
 export default function AppSection({ loadPages }: { loadPages: LoadPages }) {
-  const [pages, setPages] = useState<RouteObject[] | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    loadPages().then(
-      (loaded) => !cancelled && setPages(loaded),
-      (error) => {
-        // Without the engine the shell still works; screens fall back to placeholders.
-        reportError(error, { where: 'loading page routes' });
-        if (!cancelled) setPages([]);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [loadPages]);
+  // Read in render (not in an effect) so that the screen also renders while start-up still shows
+  // 'Finalizing...' with the app drawn hidden, where effects wait until it is shown.
+  const pages = use(pagesOf(loadPages));
   const routes = useMemo(() => buildAppRoutes(pages), [pages]);
   return useRoutes(routes);
 }

@@ -1,4 +1,4 @@
-import { Activity, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiClient, type ApiClient } from '../api/client.js';
 import { CURRENT_USER_PATH, LOGIN_PATH } from '../api/constants.js';
 import { isApiError, type ApiError } from '../api/errors.js';
@@ -185,8 +185,6 @@ export function SessionProvider({ children, client = apiClient, startupPauseMs =
   );
 
   if (phase === 'config-failed') return <FailedToLoadApp />;
-  // During 'Finalizing...' the app is already rendered, hidden, so that the pause overlaps the
-  // work of drawing the first screen; it shows (and its effects start) when start-up completes.
   if (phase !== 'ready' && (phase !== 'finalizing' || sessionError)) return <LoadingScreen step={phase} />;
   if (sessionError) {
     return (
@@ -200,10 +198,18 @@ export function SessionProvider({ children, client = apiClient, startupPauseMs =
     );
   }
 
+  // During 'Finalizing...' the app is already rendered, running and fetching, under the loading
+  // screen and unreachable (inert, aria-hidden), so that the pause overlaps the work of drawing the
+  // first screen; start-up completes by removing the cover. The wrapper stays so nothing remounts.
+  const finalizing = phase === 'finalizing';
   return (
     <>
-      {phase === 'finalizing' && <LoadingScreen step={phase} />}
-      <Activity mode={phase === 'ready' ? 'visible' : 'hidden'}>
+      {finalizing && (
+        <div style={COVER}>
+          <LoadingScreen step={phase} />
+        </div>
+      )}
+      <div style={CONTENTS} inert={finalizing} aria-hidden={finalizing || undefined}>
         <SessionContext.Provider value={value}>
           {children}
           {sessionExpired ? (
@@ -212,8 +218,10 @@ export function SessionProvider({ children, client = apiClient, startupPauseMs =
             </Suspense>
           ) : null}
         </SessionContext.Provider>
-      </Activity>
+      </div>
     </>
   );
 }
 
+const COVER = { position: 'fixed', inset: 0, zIndex: 1_000_000 } as const;
+const CONTENTS = { display: 'contents' } as const;
