@@ -4,10 +4,22 @@ import type { WidgetKind } from './types';
 type Loader = () => Promise<{ default: ComponentType<any> }>;
 const loaders: Record<string, Loader> = {};
 
-/** A lazily loaded kind whose chunk can also be fetched ahead of rendering (see preloadWidgetKinds). */
-function kind(type: string, frame: WidgetKind['frame'], load: Loader): WidgetKind {
-  loaders[type] = load;
-  return { frame, component: lazy(load) };
+/**
+ * A lazily loaded kind whose chunk can also be fetched ahead of rendering (see preloadWidgetKinds).
+ * Once loaded, hosts render the component directly: a lazy component suspends for a turn even when
+ * its code is there, and React holds back revealing suspended content for up to 300 ms.
+ * `eager: false` keeps a kind suspending always: a form rendered at once inside an opening dialog
+ * left the dialog's content aria-hidden in Chromium.
+ */
+function kind(type: string, frame: WidgetKind['frame'], load: Loader, { eager = true } = {}): WidgetKind {
+  let loaded: ComponentType<any> | null = null;
+  const loadOnce: Loader = () =>
+    load().then((mod) => {
+      loaded = mod.default;
+      return mod;
+    });
+  loaders[type] = loadOnce;
+  return { frame, component: lazy(loadOnce), loaded: () => (eager ? loaded : null) };
 }
 
 // Widget kinds by `type`. Registering a kind is one line here plus schemas/widgets/<kind>.schema.json;
@@ -23,8 +35,8 @@ export const widgetRegistry: Record<string, WidgetKind> = {
   link: kind('link', 'none', () => import('./link/Link')),
   // a button always shows: empty data (no competitors yet) only feeds its disabledWhen
   actionButton: { ...kind('actionButton', 'none', () => import('./actionButton/ActionButton')), rendersEmpty: true },
-  dialog: kind('dialog', 'none', () => import('./dialog/Dialog')),
-  form: kind('form', 'none', () => import('./form/Form')),
+  dialog: kind('dialog', 'none', () => import('./dialog/Dialog'), { eager: false }),
+  form: kind('form', 'none', () => import('./form/Form'), { eager: false }),
   countdown: kind('countdown', 'none', () => import('./countdown/Countdown')),
   statStrip: kind('statStrip', 'card', () => import('./statStrip/StatStrip')),
   list: kind('list', 'card', () => import('./list/List')),

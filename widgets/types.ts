@@ -15,4 +15,7 @@ export interface WidgetKind {
   frame: 'card' | 'none';
   /** Render the component even when its data is empty (a button whose data only conditions it). */
   rendersEmpty?: boolean;
+  /** The component itself once its code has loaded (preloaded), so a host can render it without
+   * suspending; null before, and always for kinds that must keep suspending (see registry). */
+  loaded?: () => ComponentType<WidgetProps<any>> | null;
 }

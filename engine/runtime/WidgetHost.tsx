@@ -1,4 +1,4 @@
-import { Suspense, useContext, useMemo } from 'react';
+import { Suspense, useContext, useMemo, useRef, type ComponentType } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { widgetKind } from '../../widgets/registry';
 import { useWidgetData } from '../data/useWidgetData';
@@ -70,12 +70,18 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
   // A hidden widget sends no request.
   const data = useWidgetData(visible ? config.data : undefined, ctx);
   const fill = useTemplate(config);
+  // The component is chosen once per host and kind (loaded code, or the lazy wrapper), so its
+  // element type never changes under a mounted widget.
+  const chosen = useRef<{ kind: unknown; component: ComponentType<any> } | null>(null);
 
   if (!visible) return null;
   if (!kind) {
     return <div role="alert" data-widget-id={id}>Unknown widget type "{config.type}"</div>;
   }
-  const Component = kind.component;
+  const pickComponent = (): ComponentType<any> => {
+    if (chosen.current?.kind !== kind) chosen.current = { kind, component: kind.loaded?.() ?? kind.component };
+    return chosen.current.component;
+  };
   const copy = statesFor(config, page?.page);
   const title = fill(config.title);
 
@@ -85,6 +91,7 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
     else if (data.status === 'empty') body = <EmptyState copy={copy.empty} />;
     else body = <LoadingState label={copy.loading} />;
   } else {
+    const Component = pickComponent();
     body = (
       <Suspense fallback={<LoadingState label={copy.loading} />}>
         <Component id={id} config={config} data={data.data} />
