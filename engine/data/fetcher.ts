@@ -9,10 +9,16 @@ export interface CallInput {
   query?: Record<string, unknown>;
 }
 
-export type DataFetcher = (callId: string, input: CallInput) => Promise<unknown>;
+export interface FetchOptions {
+  /** Sent before the session is confirmed (start-up prefetch): a 401 is not answered with a
+   * token refresh; the widget asks again once the session is known. */
+  speculative?: boolean;
+}
 
-export const defaultFetcher: DataFetcher = (callId, input) =>
-  callApi<unknown>(callId, input as Parameters<typeof callApi>[1]);
+export type DataFetcher = (callId: string, input: CallInput, options?: FetchOptions) => Promise<unknown>;
+
+export const defaultFetcher: DataFetcher = (callId, input, options) =>
+  callApi<unknown>(callId, { ...(input as Parameters<typeof callApi>[1]), skipAuthRefresh: options?.speculative });
 
 export const DataFetcherContext = createContext<DataFetcher>(defaultFetcher);
 

@@ -1,11 +1,12 @@
-import { useMemo } from 'react';
-import useSWR from 'swr';
+import { useEffect, useMemo, useState } from 'react';
+import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import type { DataSpec } from '../runtime/types';
 import { resolveBindings, type BindingContext } from '../bindings/resolve';
 import { runTransforms } from '../transforms/run';
 import type { Step } from '../transforms/steps';
 import { useDataFetcher, type CallInput } from './fetcher';
 import { isEmptyData } from './isEmpty';
+import { forgetPrefetched, prefetchId, prefetchedAnswer, takePrefetched } from './prefetched';
 
 export type DataStatus = 'idle' | 'waiting' | 'loading' | 'error' | 'empty' | 'ready';
 
@@ -34,11 +35,29 @@ export function requestKey(spec: DataSpec | undefined, ctx: BindingContext): { k
 export function useWidgetData(spec: DataSpec | undefined, ctx: BindingContext): WidgetData {
   const fetcher = useDataFetcher();
   const { key, input, missing } = requestKey(spec, ctx);
-  const swr = useSWR(key, ([callId]: [string, string]) => fetcher(callId, input), {
+  const id = key ? prefetchId(key) : null;
+  // A prefetched answer that is already in when the widget mounts renders with the first pass and
+  // is not asked again (kept for this key while mounted); one still under way is taken over by the
+  // first fetch.
+  const [mountedWith] = useState(() => (id ? { id, answer: prefetchedAnswer(id) } : null));
+  const primed = mountedWith && mountedWith.id === id ? mountedWith.answer : undefined;
+  const swr = useSWR(key, ([callId]: [string, string]) => (id && takePrefetched(id, () => fetcher(callId, input))) || fetcher(callId, input), {
     revalidateOnFocus: false,
     keepPreviousData: false,
     shouldRetryOnError: false,
+    fallbackData: primed?.data,
+    revalidateOnMount: primed ? false : undefined,
   });
+  // The answer used moves into the cache (for widgets that mount later with the same request, a
+  // tab opened afterwards) and leaves the prefetch: later fetches of the key go to the server.
+  const { cache, mutate } = useSWRConfig();
+  useEffect(() => {
+    if (!key || !id || !primed) return;
+    forgetPrefetched(id);
+    if (cache.get(unstable_serialize(key))?.data === undefined) void mutate(key, primed.data, { revalidate: false });
+    // Once per prefetched answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, primed]);
 
   // Transform arguments may bind to filters (e.g. the Top/Needs Attention toggle), so they are
   // resolved at render time; the raw response stays cached and shared.

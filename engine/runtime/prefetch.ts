@@ -1,8 +1,8 @@
-import { preload } from 'swr';
 import { matchPath } from 'react-router-dom';
 import type { BindingContext } from '../bindings/resolve';
 import { defaultFetcher, type DataFetcher } from '../data/fetcher';
 import { requestKey } from '../data/useWidgetData';
+import { prefetchRequest } from '../data/prefetched';
 import { defaultFilterValues, loadFilterValues, type FilterValues } from '../filters/storage';
 import { computeWindow, type CustomRange, type TimeWindow } from '../time/windows';
 import { preloadWidgetKinds } from '../../widgets/registry';
@@ -66,7 +66,13 @@ export interface PrefetchSession {
  * Starts the requests and widget chunks of the page at `pathname` for this session. Returns the
  * number of requests started (0 when no page matches or its bindings are not available yet).
  */
-export function prefetchPage(pages: PageDefinition[], pathname: string, session: PrefetchSession, fetcher: DataFetcher = defaultFetcher): number {
+export function prefetchPage(
+  pages: PageDefinition[],
+  pathname: string,
+  session: PrefetchSession,
+  fetcher: DataFetcher = defaultFetcher,
+  { speculative = false }: { speculative?: boolean } = {},
+): number {
   let page: PageDefinition | undefined;
   let params: Record<string, string | undefined> = {};
   for (const p of pages) {
@@ -84,8 +90,10 @@ export function prefetchPage(pages: PageDefinition[], pathname: string, session:
   const storageKey = page.filters?.storageKey;
   const values = storageKey ? loadFilterValues(storageKey, controls) : defaultFilterValues(controls);
   const { range, custom } = rangeOf(page, values);
-  const window = computeWindow(range, custom);
-  primed = { pageId: page.id, rangeKey: keyOf(range, custom), window, at: Date.now() };
+  // A second prefetch of the same page (the speculative one, then the signed-in one) keeps the
+  // window, so both produce the same requests and the second sends nothing new.
+  const window = pageWindow(page, range, custom);
+  if (primed?.window !== window) primed = { pageId: page.id, rangeKey: keyOf(range, custom), window, at: Date.now() };
 
   const ctx: BindingContext = { filters: values, controls, window, params, brand: session.brand, user: session.user };
   const widgets = initialWidgets(page).filter((w) => isVisible(w.visibleWhen, ctx));
@@ -96,12 +104,7 @@ export function prefetchPage(pages: PageDefinition[], pathname: string, session:
     const { key, input } = requestKey(config.data, ctx);
     if (!key) continue;
     started.add(JSON.stringify(key));
-    preload(key, () => {
-      const request = fetcher(key[0], input);
-      // A failure surfaces when the widget reads it; until then it is not an unhandled rejection.
-      request.catch(() => undefined);
-      return request;
-    });
+    prefetchRequest(key, () => fetcher(key[0], input, { speculative }), speculative);
   }
   return started.size;
 }

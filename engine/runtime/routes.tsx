@@ -20,6 +20,6 @@ export function pageRoutes(): RouteObject[] {
 }
 
 /** Starts the requests and widget code of the page at `pathname` (see prefetch.ts). */
-export function prefetchRoute(pathname: string, session: PrefetchSession): number {
-  return prefetchPage(loadedPages(), pathname, session);
+export function prefetchRoute(pathname: string, session: PrefetchSession, options?: { speculative?: boolean }): number {
+  return prefetchPage(loadedPages(), pathname, session, undefined, options);
 }

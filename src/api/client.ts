@@ -38,6 +38,8 @@ export interface CallOptions {
   params?: Record<string, string | number>;
   query?: Query;
   signal?: AbortSignal;
+  /** See RequestOptions; also used for requests sent before the session is confirmed. */
+  skipAuthRefresh?: boolean;
 }
 
 export interface StreamOptions {
@@ -234,6 +236,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       body: opts.body,
       query: opts.query,
       signal: opts.signal,
+      skipAuthRefresh: opts.skipAuthRefresh,
     });
   }
 

@@ -8,6 +8,7 @@ import { AppRoutes } from './AppRoutes.js';
 import { preloadSignedIn } from './buildRoutes.js';
 import { loadEnginePages, prefetchScreen } from './enginePages.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import { readStoredBrandId } from '../session/selectedBrand.js';
 
 /** Signed in: the shell, the engine and the screen being opened load during the start-up pause. */
 function onSignedIn(user: User, brand: Brand | null) {
@@ -17,10 +18,17 @@ function onSignedIn(user: User, brand: Brand | null) {
 
 export function App() {
   // Opening an /app address (a bookmark, a reload): the visitor is most likely signed in, so the
-  // shell and the engine load while start-up checks the session, just after its first request left.
+  // shell and the engine load while start-up checks the session, just after its first request left,
+  // and the screen's requests leave for the brand selected last time. They are only used if the
+  // session and the brand turn out the same; a refused one is asked again by its widget.
   useEffect(() => {
-    if (!window.location.pathname.startsWith('/app')) return;
-    const timer = setTimeout(() => preloadSignedIn(loadEnginePages), 0);
+    const { pathname } = window.location;
+    if (!pathname.startsWith('/app')) return;
+    const timer = setTimeout(() => {
+      preloadSignedIn(loadEnginePages);
+      const brandId = readStoredBrandId();
+      if (brandId) prefetchScreen(pathname, null, { id: brandId }, { speculative: true });
+    }, 0);
     return () => clearTimeout(timer);
   }, []);
   return (

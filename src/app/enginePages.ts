@@ -23,12 +23,13 @@ export function loadEnginePages(): Promise<RouteObject[]> {
 
 /**
  * Head start for the screen being opened (start-up knows the user and brand before the shell
- * renders): its requests and widget code start during the rest of the start-up.
+ * renders): its requests and widget code start during the rest of the start-up. `speculative`:
+ * sent before the session is confirmed, with the brand selected last time (see App).
  */
-export function prefetchScreen(pathname: string, user: object, brand: object | null): void {
+export function prefetchScreen(pathname: string, user: object | null, brand: object | null, options?: { speculative?: boolean }): void {
   if (!pathname.startsWith('/app')) return;
   loadEngine().then(
-    (mod) => mod.prefetchRoute(pathname, { user: user as Record<string, unknown>, brand: brand as Record<string, unknown> | null }),
+    (mod) => mod.prefetchRoute(pathname, { user: user as Record<string, unknown> | null, brand: brand as Record<string, unknown> | null }, options),
     () => undefined,
   );
 }
