@@ -18,17 +18,31 @@ const gzipKb = (urls: Iterable<string>) => {
   return total / 1024;
 };
 
-/** Every Overview card visible with its data (no loading skeleton left) and the chart drawn. */
-async function overviewRendered(p: import('playwright-core').Page) {
-  for (const id of CARDS) await p.locator(`[data-widget-id="${id}"]`).waitFor({ state: 'visible' });
-  await p.waitForFunction(
-    (ids) => document.querySelectorAll('[aria-busy="true"]').length === 0 &&
-      ids.every((id) => document.querySelector(`[data-widget-id="${id}"]`)) &&
-      !!document.querySelector('[data-widget-id="visibility"] svg, [data-widget-id="visibility"] canvas'),
+/**
+ * Waits until every Overview card is shown with its data (no loading skeleton left, start-up's
+ * cover gone) and the chart's lines are drawn; resolves to the page's clock (performance.now(),
+ * ms since navigation start) at that moment. The check runs in the page on every animation
+ * frame: Playwright's locator waits poll at 20, 50, 100, 100, then every 500 ms, which measured
+ * their own back-off rather than the page.
+ */
+async function overviewRendered(p: import('playwright-core').Page): Promise<number> {
+  const at = await p.waitForFunction(
+    (ids) => {
+      // (no named helpers in here: the function is serialised into the page as it is)
+      for (const id of ids) {
+        const el = document.querySelector(`[data-widget-id="${id}"]`);
+        if (!el || el.getClientRects().length === 0 || el.closest('[inert]') || el.querySelector('[aria-busy="true"]')) return false;
+      }
+      const drawn = !!document.querySelector('[data-widget-id="visibility"] [role="img"] svg .mark-line path');
+      return drawn && document.querySelectorAll('[aria-busy="true"]').length === 0 ? performance.now() : false;
+    },
     CARDS,
-    { polling: 20, timeout: 60_000 },
+    { polling: 'raf', timeout: 60_000 },
   );
+  return Math.round((await at.jsonValue()) as number);
 }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const server = await startProductServer();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
@@ -45,11 +59,11 @@ try {
   const loginScripts = new Set(scripts);
   await page.getByLabel(/email/i).fill('demo@example.com');
   await page.getByLabel(/password/i).fill('demo-password');
-  const coldStart = Date.now();
+  // Signing in is a route change inside the page: measured on the page's clock from the click.
+  const clickAt = await page.evaluate(() => performance.now());
   await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
   await page.waitForURL((u) => u.pathname === '/app/home');
-  await overviewRendered(page);
-  const coldMs = Date.now() - coldStart;
+  const coldMs = Math.round((await overviewRendered(page)) - clickAt);
   await page.waitForLoadState('networkidle');
   const afterOverview = [...scripts].filter((s) => !loginScripts.has(s));
 
@@ -59,16 +73,17 @@ try {
   console.log(`First Overview after sign-in (cold cache): ${coldMs} ms`);
 
   const times: number[] = [];
+  const wall: number[] = [];
   for (let i = 0; i < 5; i++) {
     const p = await context.newPage();
     const t0 = Date.now();
     await p.goto('/app/home');
-    await overviewRendered(p);
-    times.push(Date.now() - t0);
+    times.push(await overviewRendered(p));
+    wall.push(Date.now() - t0);
     await p.close();
   }
-  times.sort((a, b) => a - b);
-  console.log(`Overview fully rendered (warm cache): median ${times[2]} ms over 5 loads (${times.join(', ')} ms)`);
+  console.log(`Overview fully rendered (warm cache, new tab each time): median ${median(times)} ms over 5 loads (${times.join(', ')} ms), navigation start to the last card drawn`);
+  console.log(`  the same loads timed from Node (goto to Playwright seeing it): median ${median(wall)} ms (${wall.join(', ')} ms)`);
 } finally {
   await browser.close();
   await server.stop();
