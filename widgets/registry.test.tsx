@@ -1,11 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { WIDGET_KINDS, widgetKind } from './registry';
+import { WIDGET_KINDS, preloadWidgetKinds, widgetKind } from './registry';
 
 const root = join(__dirname, '..');
 
 describe('widget registry', () => {
+  // First in this file: nothing has loaded a kind's code yet.
+  it('hands out a kind\'s component itself once its code is loaded, except dialog and form', async () => {
+    const [table, dialog, form] = ['table', 'dialog', 'form'].map((k) => widgetKind(k)!);
+    expect(table.loaded?.()).toBeNull();
+    preloadWidgetKinds(['table', 'dialog', 'form']);
+    const Table = (await import('./table/Table')).default;
+    await vi.waitFor(() => expect(table.loaded?.()).toBe(Table));
+    await import('./dialog/Dialog');
+    await import('./form/Form');
+    expect(dialog.loaded?.()).toBeNull();
+    expect(form.loaded?.()).toBeNull();
+  });
+
   it('registers the overview kinds', () => {
     expect(WIDGET_KINDS).toEqual(expect.arrayContaining(['chart', 'header', 'link', 'metricCard', 'rankedList', 'segmented', 'table', 'text']));
     expect(widgetKind('nope')).toBeUndefined();

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import overview from '../../pages/overview.json';
 import metadata from '../../widgets/metricCard/fixtures/response.json';
 import ranking from '../../widgets/table/fixtures/response.json';
 import timeseries from '../../widgets/chart/fixtures/response.json';
 import { fakeFetcher, renderPage, TEST_BRAND } from './testing';
+import type { DataFetcher } from '../data/fetcher';
 import { initialWidgets, pageWindow, prefetchPage, PRIMED_WINDOW_TTL_MS } from './prefetch';
 import type { PageDefinition } from './types';
 
@@ -26,6 +27,11 @@ const responses = {
   'brands.performance.mention-rate-timeseries': timeseries,
 };
 const session = { user: { id: 'user-1' }, brand: TEST_BRAND as Record<string, unknown> };
+const METRICS = ['42.17%', '+36', '12,345', '980', '45'];
+const metricValues = () => screen.queryAllByTestId('metric-value').map((e) => e.textContent);
+// Prefetched requests are kept per page view (module state): each test below asks for other
+// providers so that its requests are its own.
+const useProviders = (providers: string[]) => localStorage.setItem('overviewPage-filters', JSON.stringify({ selectedModels: providers }));
 
 describe('page prefetch at start-up', () => {
   it('sends nothing for pages it does not know, or without the brand a page needs', () => {
@@ -64,5 +70,51 @@ describe('page prefetch at start-up', () => {
     expect(pageWindow(page, '30d', undefined, now)).not.toBe(primed);
     expect(pageWindow({ ...page, id: 'other' }, '7d', undefined, now)).not.toBe(primed);
     expect(pageWindow(page, '7d', undefined, now + PRIMED_WINDOW_TTL_MS + 1)).not.toBe(primed);
+  });
+
+  it('a page opened after its prefetch answered shows the answers, asks nothing again and keeps them', async () => {
+    useProviders(['gemini']);
+    const f = fakeFetcher(responses);
+    prefetchPage([page], '/app/home', session, f.fetcher);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const sent = f.calls.length;
+    renderPage(page, { fetcher: f.fetcher });
+    await waitFor(() => expect(metricValues()).toEqual(METRICS));
+    // Once the answers have moved into the cache (effects), the cards still show them, also when
+    // they render again: the Needs Attention toggle re-renders the prompts card with the same request.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(metricValues()).toEqual(METRICS);
+    const prompts = document.querySelector('[data-widget-id="prompts"]') as HTMLElement;
+    expect(prompts.querySelector('[aria-busy="true"]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Needs Attention' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Needs Attention' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(prompts.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(metricValues()).toEqual(METRICS);
+    expect(f.calls.length).toBe(sent);
+  });
+
+  it('a speculative prefetch skips the token refresh; a refused request is asked again by its widgets, once', async () => {
+    useProviders(['perplexity']);
+    let metadataAnswers = 0;
+    const refused = Object.assign(new Error('Please log in to continue'), { status: 401 });
+    const f = fakeFetcher({ ...responses, 'brands.performance.metadata': () => (metadataAnswers++ === 0 ? refused : metadata) });
+    const options: unknown[] = [];
+    const fetcher: DataFetcher = (callId, input, opts) => {
+      options.push(opts);
+      return f.fetcher(callId, input, opts);
+    };
+    // Before the session is known: the brand selected last time, no user.
+    const started = prefetchPage([page], '/app/home', { user: null, brand: { id: TEST_BRAND.id } }, fetcher, { speculative: true });
+    expect(started).toBeGreaterThan(0);
+    expect(options).toHaveLength(started);
+    expect(options.every((o) => (o as { speculative?: boolean } | undefined)?.speculative === true)).toBe(true);
+    // The signed-in prefetch for the same brand finds the same requests: nothing is sent twice.
+    prefetchPage([page], '/app/home', session, fetcher);
+    expect(f.calls).toHaveLength(started);
+
+    renderPage(page, { fetcher });
+    await waitFor(() => expect(metricValues()).toEqual(METRICS));
+    expect(f.calls.filter((c) => c.callId === 'brands.performance.metadata')).toHaveLength(2);
+    expect(f.calls).toHaveLength(started + 1);
   });
 });

@@ -242,6 +242,17 @@ describe('callApi', () => {
     await expect(client.callApi('nope')).rejects.toThrow("Unknown API call 'nope'");
     await expect(client.callApi('prompts.get')).rejects.toThrow("Missing path parameter 'id'");
   });
+
+  it('with skipAuthRefresh (a request sent before the session is known) a 401 rejects without a refresh', async () => {
+    const catalogue = createCallCatalogue({ 'calls/brands.list.json': async () => ({ method: 'POST', path: '/api/brands/list' }) }, 'calls/');
+    const { fetch, calls } = fakeFetch((url) => (url === '/api/auth/refresh' ? json(200, {}) : json(401, { message: 'expired' })));
+    const client = createApiClient({ fetch, lookupCall: catalogue.lookup });
+    expect((await caught(client.callApi('brands.list', { body: {}, skipAuthRefresh: true }))).status).toBe(401);
+    expect(calls.map((c) => c.url)).toEqual(['/api/brands/list']);
+    // Without it the same answer is met with a refresh and one retry.
+    await caught(client.callApi('brands.list', { body: {} }));
+    expect(calls.map((c) => c.url)).toEqual(['/api/brands/list', '/api/brands/list', '/api/auth/refresh', '/api/brands/list']);
+  });
 });
 
 describe('stream', () => {

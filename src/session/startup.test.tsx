@@ -44,9 +44,17 @@ describe('startup', () => {
 
     await act(async () => me.resolve(json(200, makeUser())));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Finalizing...'));
+    // During the pause the app is already rendered under the loading screen, out of reach.
+    const app = screen.getByText(/user:ada@example.com/);
+    expect(app.closest('[inert]')?.getAttribute('aria-hidden')).toBe('true');
 
     // A feature is on only when exactly true; the version defaults to 1.0.0.
     expect(await screen.findByText(/user:ada@example.com version:1.0.0 exports:true beta:false/)).toBeTruthy();
+    // Start-up completes by lifting the cover: the same element, now reachable.
+    await waitFor(() => expect(screen.queryByText('Finalizing...')).toBeNull());
+    expect(screen.getByText(/user:ada@example.com/)).toBe(app);
+    expect(app.closest('[inert]')).toBeNull();
+    expect(app.closest('[aria-hidden="true"]')).toBeNull();
   });
 
   it("shows 'Failed to Load App' with Retry when the config cannot be loaded", async () => {
