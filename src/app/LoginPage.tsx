@@ -6,6 +6,9 @@ import { useSession } from '../session/SessionContext.js';
 import { safeInternalPath } from '../session/loginUrl.js';
 import { Logo } from '../ui/Logo.js';
 import { ROUTES } from './routePaths.js';
+import { preloadSignedIn } from './buildRoutes.js';
+import { loadEnginePages, prefetchScreen } from './enginePages.js';
+import { readStoredBrandId, resolveSelectedBrandId } from '../session/selectedBrand.js';
 
 const useStyles = makeStyles({
   page: {
@@ -48,8 +51,16 @@ export function LoginPage() {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    // The shell and the engine download while the credentials are checked, and the screen being
+    // opened starts its requests as soon as the user is known (not after it has rendered).
+    preloadSignedIn(loadEnginePages);
     try {
-      await signIn(email.trim(), password);
+      const signedIn = await signIn(email.trim(), password);
+      if (signedIn) {
+        const brands = signedIn.userBrands ?? [];
+        const brandId = resolveSelectedBrandId(brands, readStoredBrandId());
+        prefetchScreen(new URL(target, window.location.origin).pathname, signedIn, brands.find((b) => b.id === brandId) ?? null);
+      }
       navigate(target, { replace: true });
     } catch (err) {
       setError(isApiError(err) || err instanceof Error ? err.message : 'Login failed');
