@@ -8,7 +8,7 @@ import { Logo } from '../ui/Logo.js';
 import { ROUTES } from './routePaths.js';
 import { preloadSignedIn } from './buildRoutes.js';
 import { loadEnginePages, prefetchScreen } from './enginePages.js';
-import { readStoredBrandId, resolveSelectedBrandId } from '../session/selectedBrand.js';
+import { storedBrandAmong } from '../session/selectedBrand.js';
 
 const useStyles = makeStyles({
   page: {
@@ -56,11 +56,7 @@ export function LoginPage() {
     preloadSignedIn(loadEnginePages);
     try {
       const signedIn = await signIn(email.trim(), password);
-      if (signedIn) {
-        const brands = signedIn.userBrands ?? [];
-        const brandId = resolveSelectedBrandId(brands, readStoredBrandId());
-        prefetchScreen(new URL(target, window.location.origin).pathname, signedIn, brands.find((b) => b.id === brandId) ?? null);
-      }
+      if (signedIn) prefetchScreen(new URL(target, window.location.origin).pathname, signedIn, storedBrandAmong(signedIn.userBrands ?? []));
       navigate(target, { replace: true });
     } catch (err) {
       setError(isApiError(err) || err instanceof Error ? err.message : 'Login failed');

@@ -7,7 +7,7 @@ import { FailedToLoadApp } from './FailedToLoadApp.js';
 import { LoadingScreen, type StartupStep } from './LoadingScreen.js';
 import { logoutUrlFor } from './loginUrl.js';
 import { featureOn, hasValidSubscription, mayAddBrand, normalizeConfig, normalizeUser } from './normalize.js';
-import { readStoredBrandId, resolveSelectedBrandId, storeBrandId } from './selectedBrand.js';
+import { readStoredBrandId, resolveSelectedBrandId, storeBrandId, storedBrandAmong } from './selectedBrand.js';
 import { SessionContext, type SessionValue } from './SessionContext.js';
 
 import { supportEmailFrom } from './supportEmail.js';
@@ -93,10 +93,8 @@ export function SessionProvider({ children, client = apiClient, startupPauseMs =
       const signedIn = await loadSession();
       if (cancelled) return;
       if (signedIn && onSignedInRef.current) {
-        const brands = signedIn.userBrands ?? [];
-        const brandId = resolveSelectedBrandId(brands, readStoredBrandId());
         try {
-          onSignedInRef.current(signedIn, brands.find((b) => b.id === brandId) ?? null);
+          onSignedInRef.current(signedIn, storedBrandAmong(signedIn.userBrands ?? []));
         } catch {
           // Only a head start: the app loads normally without it.
         }

@@ -25,3 +25,9 @@ export function resolveSelectedBrandId(brands: Brand[], wanted: string | null): 
   if (wanted && brands.some((b) => b.id === wanted)) return wanted;
   return brands[0]?.id ?? null;
 }
+
+/** The brand selected for a user who has just signed in: the stored one if still theirs, else the first. */
+export function storedBrandAmong(brands: Brand[]): Brand | null {
+  const id = resolveSelectedBrandId(brands, readStoredBrandId());
+  return brands.find((b) => b.id === id) ?? null;
+}
