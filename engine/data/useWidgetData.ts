@@ -41,7 +41,10 @@ export function useWidgetData(spec: DataSpec | undefined, ctx: BindingContext): 
   // first fetch.
   const [mountedWith] = useState(() => (id ? { id, answer: prefetchedAnswer(id) } : null));
   const primed = mountedWith && mountedWith.id === id ? mountedWith.answer : undefined;
-  const swr = useSWR(key, ([callId]: [string, string]) => (id && takePrefetched(id, () => fetcher(callId, input))) || fetcher(callId, input), {
+  const swr = useSWR(key, ([callId]: [string, string]) => {
+    const ask = () => fetcher(callId, input);
+    return (id ? takePrefetched(id, ask) : undefined) ?? ask();
+  }, {
     revalidateOnFocus: false,
     keepPreviousData: false,
     shouldRetryOnError: false,
