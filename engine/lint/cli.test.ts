@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FIXTURES } from './test-support.js';
+import { FIXTURES } from './testSupport';
 
 // The CLI as CI runs it: a real process, its exit code and its streams.
 const CLI = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts');
@@ -19,7 +19,7 @@ function run(...args: string[]) {
 
 describe('lint:pages CLI', { timeout: 120_000 }, () => {
   it('exits 0 on clean pages', () => {
-    const r = run('rules/schema/pass.json', 'rules/duplicate-route/pass-a.json');
+    const r = run('pages/valid-page.json', 'pages/valid-detail-page.json');
     expect(r.stderr).toContain('0 errors, 0 warnings in 2 files');
     expect(r.stdout.trim()).toBe('');
     expect(r.code).toBe(0);
@@ -36,12 +36,12 @@ describe('lint:pages CLI', { timeout: 120_000 }, () => {
   });
 
   it('lints every .json of a directory and formats as json or sarif', () => {
-    const json = run('--format', 'json', 'rules/duplicate-page-id');
+    const json = run('--format', 'json', 'rules/duplicate-page-id', 'pages');
     expect(json.code).toBe(1);
     const parsed = JSON.parse(json.stdout);
-    // pass-a, fail-a and fail-b all claim the id 'overview'; pass-b is another page
+    // fail-a, fail-b and the shared valid page all claim the id 'overview'; the detail page is another
     const dup = parsed.diagnostics.filter((d: { rule: string }) => d.rule === 'duplicate-page-id');
-    expect(dup.map((d: { file: string }) => d.file).sort()).toEqual(['rules/duplicate-page-id/fail-a.json', 'rules/duplicate-page-id/fail-b.json', 'rules/duplicate-page-id/pass-a.json']);
+    expect(dup.map((d: { file: string }) => d.file).sort()).toEqual(['pages/valid-page.json', 'rules/duplicate-page-id/fail-a.json', 'rules/duplicate-page-id/fail-b.json']);
     const sarif = run('--format=sarif', 'rules/json-syntax/fail.json');
     expect(sarif.code).toBe(1);
     expect(JSON.parse(sarif.stdout).runs[0].results[0]).toMatchObject({ ruleId: 'json-syntax', level: 'error' });
@@ -55,7 +55,7 @@ describe('lint:pages CLI', { timeout: 120_000 }, () => {
 
   it('exits 2 on usage errors', () => {
     expect(run('--bogus').code).toBe(2);
-    expect(run('--format', 'xml', 'rules/schema/pass.json').code).toBe(2);
+    expect(run('--format', 'xml', 'pages/valid-page.json').code).toBe(2);
     const missing = run('no/such/page.json');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no such file 'no/such/page.json'");

@@ -1,16 +1,19 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { errorCount } from './diagnostic.js';
-import { formatText, summary } from './format/text.js';
-import { formatJson } from './format/json.js';
-import { formatSarif } from './format/sarif.js';
+import { errorCount } from './diagnostic';
+import { formatText, summary } from './format/text';
+import { formatJson } from './format/json';
+import { formatSarif } from './format/sarif';
+import { migrateFiles } from './migrateFiles';
+import { PAGE_MIGRATIONS, type Migration } from '../migrations/index';
 
-// npm run lint:pages [--format text|json|sarif] [files or directories…]
+// npm run lint:pages [--fix] [--format text|json|sarif] [files or directories…]
 // Default: every pages/*.json. Exit 0 clean (warnings allowed), 1 on errors, 2 on usage errors.
 
-const USAGE = `usage: npm run lint:pages -- [--format text|json|sarif] [--widgets-dir dir] [--api-dir dir] [file.json|dir ...]
-  default: all pages/*.json; --widgets-dir/--api-dir replace schemas/widgets and schemas/api (tests)`;
+const USAGE = `usage: npm run lint:pages -- [--fix] [--format text|json|sarif] [--widgets-dir dir] [--api-dir dir] [file.json|dir ...]
+  default: all pages/*.json; --fix first migrates pages in an older format version (rewrites the files);
+  --widgets-dir/--api-dir replace schemas/widgets and schemas/api (tests)`;
 
 export interface CliResult {
   code: number;
@@ -27,19 +30,27 @@ function jsonFilesIn(dir: string): string[] {
     .map((f) => join(dir, f));
 }
 
-export async function runCli(argv: readonly string[], cwd = process.cwd()): Promise<CliResult> {
+export interface CliOptions {
+  /** page format migrations --fix applies and the lint reads through; default PAGE_MIGRATIONS */
+  migrations?: readonly Migration[];
+}
+
+export async function runCli(argv: readonly string[], cwd = process.cwd(), { migrations = PAGE_MIGRATIONS }: CliOptions = {}): Promise<CliResult> {
   let format = 'text';
+  let fix = false;
   let widgetsDir: string | undefined;
   let apiDir: string | undefined;
   const targets: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--help' || a === '-h') {
-      const { RULES, BUILTIN_RULES } = await import('./rules/index.js');
+      const { RULES, BUILTIN_RULES } = await import('./rules/index');
       const rules = [...BUILTIN_RULES, ...RULES].map((r) => `  ${r.id.padEnd(22)}${r.description}`).join('\n');
       return { code: 0, stdout: `${USAGE}\n\nrules:\n${rules}`, stderr: '' };
     }
-    if (a === '--format' || a === '-f') {
+    if (a === '--fix') {
+      fix = true;
+    } else if (a === '--format' || a === '-f') {
       format = argv[++i] ?? '';
       if (!['text', 'json', 'sarif'].includes(format)) return { code: 2, stdout: '', stderr: `lint:pages: --format must be text, json or sarif\n${USAGE}` };
     } else if (a.startsWith('--format=')) {
@@ -70,10 +81,13 @@ export async function runCli(argv: readonly string[], cwd = process.cwd()): Prom
   }
 
   // loaded only now: usage errors answer without compiling the schemas
-  const { lintFiles } = await import('./lint.js');
-  const diagnostics = await lintFiles(files, { cwd, widgetsDir, apiDir });
+  const { lintFiles } = await import('./lint');
+  const migrated = fix ? migrateFiles(files, migrations, cwd) : [];
+  const diagnostics = await lintFiles(files, { cwd, widgetsDir, apiDir, migrations });
   const stdout = format === 'json' ? formatJson(diagnostics) : format === 'sarif' ? formatSarif(diagnostics, cwd) : formatText(diagnostics);
-  return { code: errorCount(diagnostics) > 0 ? 1 : 0, stdout, stderr: format === 'text' ? summary(diagnostics, files.length) : '' };
+  // what --fix did goes to stderr, so json and sarif output stays one document
+  const stderr = [...migrated, ...(format === 'text' ? [summary(diagnostics, files.length)] : [])].join('\n');
+  return { code: errorCount(diagnostics) > 0 ? 1 : 0, stdout, stderr };
 }
 
 const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);

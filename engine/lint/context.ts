@@ -1,6 +1,6 @@
-import type { Catalogue } from './catalogue.js';
-import type { Severity } from './diagnostic.js';
-import type { Path, SourceFile } from './source.js';
+import type { Catalogue } from './catalogue';
+import type { Severity } from './diagnostic';
+import type { Path, SourceFile } from './source';
 
 // What a rule sees and how it reports. Page rules look at one page; project rules at all of them.
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import { join } from 'node:path';
-import { lintFiles } from './lint.js';
-import { formatJson } from './format/json.js';
-import { toSarif, SARIF_SCHEMA } from './format/sarif.js';
-import { formatText } from './format/text.js';
-import { RULE_FIXTURES, fixtureOptions } from './test-support.js';
+import { lintFiles } from './lint';
+import { formatJson } from './format/json';
+import { toSarif, SARIF_SCHEMA } from './format/sarif';
+import { formatText } from './format/text';
+import { RULE_FIXTURES, fixtureOptions } from './testSupport';
 
 // The structural core of SARIF 2.1.0 (sarif-schema-2.1.0.json) that code-scanning consumers read:
 // version, runs[].tool.driver (name, rules with ids), results with ruleId, level, message.text and

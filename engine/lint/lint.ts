@@ -1,18 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPageValidator } from '../schema/validator.js';
-import { loadCatalogue, type Catalogue } from './catalogue.js';
-import type { PageContext, Report } from './context.js';
-import { compareDiagnostics, type Diagnostic, type Severity } from './diagnostic.js';
-import { widgetOfPath } from './page-model.js';
-import { RULES } from './rules/index.js';
-import { schemaReports } from './schema-errors.js';
-import { locate, parseSource, pointerOf, rangeLocation } from './source.js';
+import type { Migration } from '../migrations/index';
+import { createPageValidator } from '../schema/validator';
+import { loadCatalogue, type Catalogue } from './catalogue';
+import type { PageContext, Report } from './context';
+import { compareDiagnostics, type Diagnostic, type Severity } from './diagnostic';
+import { widgetOfPath } from './pageModel';
+import { inCurrentFormat, OUTDATED_VERSION } from './pageVersion';
+import { RULES } from './rules/index';
+import { schemaReports } from './schemaErrors';
+import { locate, parseSource, pointerOf, rangeLocation } from './source';
 
-// lint:pages in one function: parse (syntax errors stop a file there), validate against the
-// composed page schema, run every semantic rule, then the cross-file rules. Every finding carries
-// file:line:col; the result is sorted by file and position.
+// lint:pages in one function: parse (syntax errors stop a file there), migrate an older page to the
+// current format, validate against the composed page schema, run every semantic rule, then the
+// cross-file rules. Every finding carries file:line:col; the result is sorted by file and position.
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,6 +27,8 @@ export interface LintOptions {
   apiDir?: string;
   /** file names in diagnostics are relative to this; default process.cwd() */
   cwd?: string;
+  /** page format migrations; default PAGE_MIGRATIONS (tests pass their own chain) */
+  migrations?: readonly Migration[];
 }
 
 export interface PageInput {
@@ -58,6 +62,7 @@ export async function lintPages(inputs: readonly PageInput[], options: LintOptio
   const perFile: Diagnostic[][] = [];
   for (const input of inputs) {
     const src = parseSource(input.file, input.text);
+    const { value, outdated } = inCurrentFormat(src.value, options.migrations);
     const diagnostics: Diagnostic[] = [];
     perFile.push(diagnostics);
     const schemaPointers = new Set<string>();
@@ -67,7 +72,7 @@ export async function lintPages(inputs: readonly PageInput[], options: LintOptio
       const pointer = pointerOf(r.path);
       if (deferring.has(rule) && schemaPointers.has(pointer)) return; // the schema already said it here
       if (rule === 'schema') schemaPointers.add(pointer);
-      diagnostics.push({ file: input.file, ...loc, rule, widget: r.widget ?? widgetOfPath(r.path, src.value), severity: r.severity ?? 'error', message: r.message, pointer });
+      diagnostics.push({ file: input.file, ...loc, rule, widget: r.widget ?? widgetOfPath(r.path, value), severity: r.severity ?? 'error', message: r.message, pointer });
     };
 
     if (src.syntaxErrors.length || src.root === undefined) {
@@ -77,10 +82,13 @@ export async function lintPages(inputs: readonly PageInput[], options: LintOptio
       if (!src.syntaxErrors.length) diagnostics.push({ file: input.file, line: 1, column: 1, endLine: 1, endColumn: 1, rule: 'json-syntax', widget: '-', severity: 'error', message: 'empty file', pointer: '' });
       continue;
     }
-    const value = src.value;
     const page = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    if (outdated) add(OUTDATED_VERSION, outdated);
     validator.validate(value);
-    for (const r of schemaReports(validator.validate.errors)) add('schema', r);
+    for (const r of schemaReports(validator.validate.errors)) {
+      if (outdated && pointerOf(r.path) === '/version') continue; // an unmigratable version is said once
+      add('schema', r);
+    }
 
     const ctx: PageContext = { src, page, catalogue, report: add };
     for (const rule of RULES) {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { lintPages } from './lint.js';
-import { RULE_FIXTURES, fixtureOptions } from './test-support.js';
+import { lintPages } from './lint';
+import { VALID_PAGE, fixtureOptions } from './testSupport';
 
 // Widgets nested in widgets (a dialog's content) with their own data are checked against their
 // own rows, and copy of widgets opened from another widget may use the opener's row fields.
 
-const base = JSON.parse(readFileSync(join(RULE_FIXTURES, 'schema/pass.json'), 'utf8'));
+const base = JSON.parse(readFileSync(VALID_PAGE, 'utf8'));
 
 async function lint(page: unknown) {
   return lintPages([{ file: 'nested.json', text: JSON.stringify(page, null, 2) }], fixtureOptions);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lintFiles } from './lint.js';
-import { formatText } from './format/text.js';
+import { lintFiles } from './lint';
+import { formatText } from './format/text';
 
 // The real pages against the real schemas, widget kinds and API catalogue: zero errors. (Passes
 // trivially while pages/ is empty; every page that lands is held to it.)

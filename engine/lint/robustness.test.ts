@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lintPages } from './lint.js';
-import { RULE_FIXTURES, fixtureOptions } from './test-support.js';
-import type { Diagnostic } from './diagnostic.js';
+import { lintPages } from './lint';
+import { RULE_FIXTURES, VALID_PAGE, fixtureOptions } from './testSupport';
+import type { Diagnostic } from './diagnostic';
 
 // lint:pages must never crash, whatever it is fed: random JSON values, random text, and valid
 // pages with random parts replaced by random JSON. Every run ends in diagnostics (or none), each
@@ -21,7 +21,7 @@ function wellFormed(diagnostics: Diagnostic[], text: string) {
   }
 }
 
-const base = JSON.parse(readFileSync(join(RULE_FIXTURES, 'schema/pass.json'), 'utf8'));
+const base = JSON.parse(readFileSync(VALID_PAGE, 'utf8'));
 
 /** Every path into a JSON value (objects and arrays), the root included. */
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {

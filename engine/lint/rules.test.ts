@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { lintFiles } from './lint.js';
-import { formatText } from './format/text.js';
-import { RULES, BUILTIN_RULES } from './rules/index.js';
-import { fixtureOptions, ruleFixtures } from './test-support.js';
+import { lintFiles } from './lint';
+import { formatText } from './format/text';
+import { RULES, BUILTIN_RULES } from './rules/index';
+import { fixtureOptions, ruleFixtures } from './testSupport';
 
-// Every rule has fixtures/rules/<rule-id>/ with passing and failing pages. Pages of one dir are
-// linted together (the cross-file rules need two). The failing output is compared line by line
+// Every rule has fixtures/rules/<rule-id>/ with failing pages; its passing pages are the shared
+// fixtures/pages/ plus any pass*.json of its own (see testSupport). Pages of one set are linted
+// together (the cross-file rules need two). The failing output is compared line by line
 // with expected.txt, so file:line:col, widget id, message and "did you mean" are all pinned.
 
 const fixtures = ruleFixtures();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCatalogue, type Catalogue } from './catalogue.js';
-import { lookup, rowShape, shapeOf, type Shape } from './shape.js';
-import { applyStep, type FieldProblem } from './transform-shape.js';
+import { emptyCatalogue, type Catalogue } from './catalogue';
+import { lookup, rowShape, shapeOf, type Shape } from './shape';
+import { applyStep, type FieldProblem } from './transformShape';
 
 // The response-shape model behind unknown-field: strict where the schema lists fields, lenient
 // (unknown, every reference passes) where it cannot tell.

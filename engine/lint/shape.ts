@@ -1,4 +1,4 @@
-import { deref, type Catalogue, type Located } from './catalogue.js';
+import { deref, type Catalogue, type Located } from './catalogue';
 
 // The shape of a call's response as far as the schema tells, used to check field references.
 // Lenient by design: wherever the schema cannot say (no properties listed, an unresolvable $ref,

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostic.js';
+import type { Diagnostic } from '../diagnostic';
 
 /** Machine-readable output: the diagnostics plus counts. */
 export function formatJson(diagnostics: readonly Diagnostic[]): string {

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import type { Diagnostic } from '../diagnostic.js';
-import { RULES, BUILTIN_RULES } from '../rules/index.js';
+import type { Diagnostic } from '../diagnostic';
+import { RULES, BUILTIN_RULES } from '../rules/index';
 
 // SARIF 2.1.0 for CI code-scanning UIs: one run, every rule described, results located by
 // region (1-based lines and UTF-16 columns, SARIF's defaults).

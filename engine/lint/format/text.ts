@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostic.js';
+import type { Diagnostic } from '../diagnostic';
 
 /** `file:line:col  rule-id  widget-id  message`, one per line, like a compiler. */
 export function formatText(diagnostics: readonly Diagnostic[]): string {

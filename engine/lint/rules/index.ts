@@ -1,19 +1,19 @@
-import type { Rule } from '../context.js';
-import { duplicateKey } from './duplicate-key.js';
-import { duplicateWidgetId } from './duplicate-widget-id.js';
-import { duplicatePageId } from './duplicate-page-id.js';
-import { duplicateRoute } from './duplicate-route.js';
-import { unknownCall } from './unknown-call.js';
-import { requestFields } from './request-fields.js';
-import { unknownReference } from './unknown-reference.js';
-import { unknownField } from './unknown-field.js';
-import { missingWidget } from './missing-widget.js';
-import { unplacedWidget } from './unplaced-widget.js';
-import { missingStates } from './missing-states.js';
-import { unknownCopyBlock } from './unknown-copy-block.js';
-import { vegaLite } from './vega-lite.js';
-import { unknownPlaceholder } from './unknown-placeholder.js';
-import { unknownTab } from './unknown-tab.js';
+import type { Rule } from '../context';
+import { duplicateKey } from './duplicateKey';
+import { duplicateWidgetId } from './duplicateWidgetId';
+import { duplicatePageId } from './duplicatePageId';
+import { duplicateRoute } from './duplicateRoute';
+import { unknownCall } from './unknownCall';
+import { requestFields } from './requestFields';
+import { unknownReference } from './unknownReference';
+import { unknownField } from './unknownField';
+import { missingWidget } from './missingWidget';
+import { unplacedWidget } from './unplacedWidget';
+import { missingStates } from './missingStates';
+import { unknownCopyBlock } from './unknownCopyBlock';
+import { vegaLite } from './vegaLite';
+import { unknownPlaceholder } from './unknownPlaceholder';
+import { unknownTab } from './unknownTab';
 
 // The semantic rules, one per file. Adding a rule is adding its file and one line here.
 export const RULES: readonly Rule[] = [
@@ -38,6 +38,7 @@ export const RULES: readonly Rule[] = [
 export const BUILTIN_RULES = [
   { id: 'json-syntax', description: 'The file is not valid JSON.' },
   { id: 'schema', description: 'The page does not match schemas/page.schema.json (with the widget kinds composed in).' },
+  { id: 'outdated-version', description: "The page is in an older format version; 'lint:pages -- --fix' migrates the file." },
   { id: 'kind-schema', description: 'A widget kind schema in schemas/widgets cannot be used.' },
   { id: 'api-catalogue', description: 'A file of the API call catalogue cannot be read.' },
   { id: 'internal', description: 'A lint rule failed on this input (a bug in the rule; please report it).' },
