@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { chartSpecsPlugin } from './widgets/chart/precompile.js';
+import { chartSpecsPlugin } from './widgets/chart/precompile';
 
 // Unit, component, ingestion and contract tests. Browser (Playwright) tests live in tests/e2e and
 // run from their own config after a build, see scripts/test-ci.sh.
@@ -14,7 +14,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'dom', environment: 'happy-dom', include: ['{engine,widgets,src}/**/*.test.tsx'] },
+        // Pages and widgets render with the product's host parts (widget kinds, vocabularies…).
+        test: { name: 'dom', environment: 'happy-dom', include: ['{engine,widgets,src,pages}/**/*.test.tsx'], setupFiles: ['src/host/testSetup.ts'] },
       },
     ],
     testTimeout: 30_000,

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.js';
-import { initErrorReporting } from './monitoring/sentry.js';
+import { App } from './app/App';
+import { initErrorReporting } from './monitoring/sentry';
 import './styles.css';
 
 const container = document.getElementById('root');

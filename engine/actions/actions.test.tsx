@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeFetcher, fakeSession, renderPage } from '../runtime/testing';
+import { fakeFetcher, fakeScope, renderPage } from '../runtime/testing';
 import type { PageDefinition } from '../runtime/types';
 
 // Actions end to end inside the engine: a button opens a dialog holding an rjsf form; submit runs
@@ -63,7 +63,7 @@ describe('actions, dialogs and forms', () => {
       'prompts.create': (input: unknown) => ({ id: 'new', echo: input }),
     });
     const refresh = vi.fn(async () => null);
-    renderPage(page({ providers: ['openai'] }), { fetcher: f.fetcher, session: { ...fakeSession(), refresh } });
+    renderPage(page({ providers: ['openai'] }), { fetcher: f.fetcher, scope: { ...fakeScope(), refresh } });
     fireEvent.click(await screen.findByRole('button', { name: 'New Prompt' }));
     expect(await screen.findByText('Create Monitoring Prompt')).toBeTruthy();
     const create = (await screen.findByRole('button', { name: 'Create' })) as HTMLButtonElement;

@@ -1,7 +1,7 @@
 import { useCallback, useContext, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { PageContext } from '../runtime/PageContext';
-import { SessionContext } from '../../src/session/SessionContext';
+import { useEngineHost } from '../host/EngineHostProvider';
 import { useDataFetcher } from '../data/fetcher';
 import { fillTemplate } from '../format/template';
 import { errorCopy } from './errorCopy';
@@ -27,7 +27,7 @@ export function useAction(spec: ActionSpec | undefined): UseAction {
   const page = useContext(PageContext);
   const fetcher = useDataFetcher();
   const { mutate } = useSWRConfig();
-  const session = useContext(SessionContext);
+  const { scope: hostScope } = useEngineHost();
   const [state, setState] = useState<ActionState>({ busy: false, error: null, success: null });
 
   const run = useCallback(
@@ -38,7 +38,7 @@ export function useAction(spec: ActionSpec | undefined): UseAction {
         const results = await runAction(spec, { fetcher, ctx: page?.bindings ?? {}, row: scope.row, selection: scope.selection });
         await revalidateCalls(mutate, spec.revalidate);
         // Plan usage and brands live in the session (e.g. after a prompt is created or started).
-        if (spec.refreshSession) await session?.refresh().catch(() => null);
+        if (spec.refreshSession) await hostScope.refresh().catch(() => null);
         setState({ busy: false, error: null, success: spec.success ? fillTemplate(spec.success, { ...(scope.row ?? {}), count: results.length }) : null });
         return true;
       } catch (error) {
@@ -49,7 +49,7 @@ export function useAction(spec: ActionSpec | undefined): UseAction {
         return false;
       }
     },
-    [spec, fetcher, page?.bindings, mutate, session],
+    [spec, fetcher, page?.bindings, mutate, hostScope],
   );
   const reset = useCallback(() => setState({ busy: false, error: null, success: null }), []);
   return { ...state, run, reset };

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { resolveBindings, resolveValue } from './resolve';
 import { computeWindow } from '../time/windows';
-import type { FilterControl } from '../runtime/types';
+import { withFilterKinds } from '../filters/kinds';
 
-const controls: FilterControl[] = [
-  { id: 'timeRange', type: 'timeRange' },
-  { id: 'selectedModels', type: 'providers' },
-  { id: 'selectedLocations', type: 'locations' },
-  { id: 'promptPerformance', type: 'choice', options: ['top', 'worst'] },
-];
+// Two list kinds as a host declares them: their catch-all is sent as null.
+const controls = withFilterKinds(
+  [
+    { id: 'timeRange', type: 'timeRange' },
+    { id: 'selectedModels', type: 'providers' },
+    { id: 'selectedLocations', type: 'locations' },
+    { id: 'promptPerformance', type: 'choice', options: ['top', 'worst'] },
+  ],
+  {
+    providers: { label: 'AI providers', vocabulary: 'providers', catchAll: { value: 'all', label: 'All' } },
+    locations: { label: 'Locations', vocabulary: 'countries', catchAll: { value: 'global', label: 'Global' } },
+  },
+);
 const window = computeWindow('7d', null, new Date('2025-03-15T12:00:00Z'));
 
 function ctx(filters: Record<string, unknown>, brand: Record<string, unknown> | null = { id: 'b1', name: 'Acme' }) {

@@ -1,6 +1,6 @@
 import type { FilterControl } from '../runtime/types';
 import type { TimeWindow } from '../time/windows';
-import { ALL_PROVIDERS, GLOBAL_LOCATION, requestValue } from '../filters/rules';
+import { requestValue } from '../filters/rules';
 
 // Structured bindings (docs/page-format.md "Bindings"): any value may be an object such as
 // {"$filter": "selectedModels"} that resolves against the page context. A binding whose source is
@@ -42,8 +42,8 @@ function filterValue(binding: Record<string, unknown>, ctx: BindingContext, miss
     return undefined;
   }
   let value: unknown = raw;
-  if (control?.type === 'providers' || control?.type === 'locations') {
-    const list = requestValue(raw, control.type === 'providers' ? ALL_PROVIDERS : GLOBAL_LOCATION);
+  if (control?.list) {
+    const list = requestValue(raw, control.list.catchAll.value);
     value = list === null && binding.as === 'list' ? [] : list;
     if (Array.isArray(value) && binding.lowercase) value = value.map((v) => String(v).toLowerCase());
   }

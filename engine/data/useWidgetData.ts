@@ -4,7 +4,8 @@ import type { DataSpec } from '../runtime/types';
 import { resolveBindings, type BindingContext } from '../bindings/resolve';
 import { runTransforms } from '../transforms/run';
 import type { Step } from '../transforms/steps';
-import { useDataFetcher, type CallInput } from './fetcher';
+import { useEngineHost } from '../host/EngineHostProvider';
+import type { CallInput } from '../host/types';
 import { isEmptyData } from './isEmpty';
 import { forgetPrefetched, prefetchId, prefetchedAnswer, takePrefetched } from './prefetched';
 
@@ -33,7 +34,7 @@ export function requestKey(spec: DataSpec | undefined, ctx: BindingContext): { k
 }
 
 export function useWidgetData(spec: DataSpec | undefined, ctx: BindingContext): WidgetData {
-  const fetcher = useDataFetcher();
+  const { api: fetcher, deriveOps } = useEngineHost();
   const { key, input, missing } = requestKey(spec, ctx);
   const id = key ? prefetchId(key) : null;
   // A prefetched answer that is already in when the widget mounts renders with the first pass and
@@ -68,11 +69,11 @@ export function useWidgetData(spec: DataSpec | undefined, ctx: BindingContext): 
   const transformed = useMemo(() => {
     if (swr.data === undefined) return { data: undefined, error: undefined };
     try {
-      return { data: runTransforms(swr.data, steps), error: undefined };
+      return { data: runTransforms(swr.data, steps, deriveOps), error: undefined };
     } catch (error) {
       return { data: undefined, error };
     }
-  }, [swr.data, steps]);
+  }, [swr.data, steps, deriveOps]);
 
   const retry = () => {
     void swr.mutate();

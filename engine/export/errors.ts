@@ -1,7 +1,7 @@
-import { reportError } from '../../src/monitoring/sentry';
+import type { ErrorReporter } from '../host/types';
 
-// Export failure copy (account-and-shell §8). Failures are logged, reported to Sentry when it is
-// configured, then rethrown so the caller shows the message.
+// What a person reads when an export fails. Unexpected failures are reported through the host's
+// error reporter, then rethrown so the caller shows the message.
 export const EXPORT_MESSAGES = {
   csv: 'Failed to export CSV',
   excel: 'Failed to export Excel',
@@ -21,22 +21,22 @@ export class ExportError extends Error {
   }
 }
 
-/** Logs the failure and reports it to Sentry when a DSN is configured (the shell loads Sentry lazily). */
-export function reportExportFailure(error: unknown, context: Record<string, unknown>): void {
+/** Reports the failure through the host's reporter. */
+export function reportExportFailure(report: ErrorReporter, error: unknown, context: Record<string, unknown>): void {
   try {
-    reportError(error, { area: 'export', ...context });
+    report(error, { area: 'export', ...context });
   } catch {
     // Reporting must never hide the original failure.
   }
 }
 
 /** Runs an export; known failures keep their message, others get the format's failure copy. */
-export async function guardExport<T>(fallbackMessage: string, context: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
+export async function guardExport<T>(fallbackMessage: string, context: Record<string, unknown>, report: ErrorReporter, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     const wrapped = error instanceof ExportError ? error : new ExportError(fallbackMessage, error);
-    if (wrapped.message !== EXPORT_MESSAGES.empty) reportExportFailure(error, context);
+    if (wrapped.message !== EXPORT_MESSAGES.empty) reportExportFailure(report, error, context);
     throw wrapped;
   }
 }

@@ -1,3 +1,4 @@
+import type { ErrorReporter } from '../host/types';
 import { EXPORT_MESSAGES, ExportError, guardExport } from './errors';
 import { downloadBlob, safeFilename } from './download';
 import { toExportRows, type ExportColumn } from './tabular';
@@ -20,8 +21,8 @@ export async function buildWorkbook(rows: Array<Record<string, unknown>>, column
   return { XLSX, book };
 }
 
-export async function exportExcel(rows: Array<Record<string, unknown>>, columns: ExportColumn[], filename: string): Promise<void> {
-  await guardExport(EXPORT_MESSAGES.excel, { format: 'excel', filename }, async () => {
+export async function exportExcel(rows: Array<Record<string, unknown>>, columns: ExportColumn[], filename: string, report: ErrorReporter): Promise<void> {
+  await guardExport(EXPORT_MESSAGES.excel, { format: 'excel', filename }, report, async () => {
     if (rows.length === 0) throw new ExportError(EXPORT_MESSAGES.empty);
     const { XLSX, book } = await buildWorkbook(rows, columns);
     const out = XLSX.write(book, { bookType: 'xlsx', type: 'array' }) as ArrayBuffer;

@@ -6,15 +6,18 @@ import { withTimeout } from './png';
 
 describe('exports', () => {
   it("an empty export says 'No data to export'", async () => {
-    await expect(exportCsv([], [{ header: 'a', value: () => 1 }], 'x')).rejects.toThrow(EXPORT_MESSAGES.empty);
-    await expect(exportExcel([], [{ header: 'a', value: () => 1 }], 'x')).rejects.toThrow(EXPORT_MESSAGES.empty);
+    const report = vi.fn();
+    await expect(exportCsv([], [{ header: 'a', value: () => 1 }], 'x', report)).rejects.toThrow(EXPORT_MESSAGES.empty);
+    await expect(exportExcel([], [{ header: 'a', value: () => 1 }], 'x', report)).rejects.toThrow(EXPORT_MESSAGES.empty);
+    // nothing went wrong: an empty list is not reported
+    expect(report).not.toHaveBeenCalled();
   });
 
   it('wraps unknown failures in the format copy and rethrows', async () => {
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(guardExport(EXPORT_MESSAGES.csv, {}, async () => Promise.reject(new Error('disk')))).rejects.toThrow('Failed to export CSV');
-    expect(spy).toHaveBeenCalled();
-    spy.mockRestore();
+    const report = vi.fn();
+    const disk = new Error('disk');
+    await expect(guardExport(EXPORT_MESSAGES.csv, { format: 'csv' }, report, async () => Promise.reject(disk))).rejects.toThrow('Failed to export CSV');
+    expect(report).toHaveBeenCalledWith(disk, { area: 'export', format: 'csv' });
   });
 
   it('times out PNG work after the given time with the spec copy', async () => {

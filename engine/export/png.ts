@@ -1,3 +1,4 @@
+import type { ErrorReporter } from '../host/types';
 import { EXPORT_MESSAGES, ExportError, guardExport } from './errors';
 import { downloadBlob, safeFilename } from './download';
 
@@ -23,8 +24,8 @@ export function withTimeout<T>(work: Promise<T>, ms: number, message: string): P
 }
 
 /** PNG of an element (scale 2, white background, 10 s time-out) via html-to-image, loaded lazily. */
-export async function exportPng(element: HTMLElement | null, filename: string): Promise<void> {
-  await guardExport(EXPORT_MESSAGES.png, { format: 'png', filename }, async () => {
+export async function exportPng(element: HTMLElement | null, filename: string, report: ErrorReporter): Promise<void> {
+  await guardExport(EXPORT_MESSAGES.png, { format: 'png', filename }, report, async () => {
     if (!element || !(element instanceof HTMLElement)) throw new ExportError(EXPORT_MESSAGES.invalidChart);
     const { toBlob } = await import('html-to-image');
     const blob = await withTimeout(

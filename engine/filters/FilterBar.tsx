@@ -12,9 +12,9 @@ import {
 import type { FilterControl } from '../runtime/types';
 import type { CustomRange } from '../time/windows';
 import { isCompleteCustomRange } from '../time/windows';
-import { countryName, countryOptions } from './countries';
-import { PROVIDER_OPTIONS } from './providers';
-import { ALL_PROVIDERS, GLOBAL_LOCATION, applySelection, collapseSelection } from './rules';
+import { useEngineHost } from '../host/EngineHostProvider';
+import type { ListFilterKind } from '../host/types';
+import { applySelection, collapseSelection } from './rules';
 import { type FilterValues, withCustomRange, withTimeRange } from './storage';
 import { searchOptions, selectionSummary } from './summary';
 import { TIME_RANGE_LABELS } from './timeRangeOptions';
@@ -84,30 +84,23 @@ function TimeRangeControl({ control, values, onChange }: ControlProps) {
   );
 }
 
-function MultiSelectControl({ control, values, onChange }: ControlProps) {
+function ListControl({ control, list, values, onChange }: ControlProps & { list: ListFilterKind }) {
   const styles = useStyles();
-  const isProviders = control.type === 'providers';
-  const catchAll = isProviders ? ALL_PROVIDERS : GLOBAL_LOCATION;
+  const vocabulary = useEngineHost().vocabularies[list.vocabulary];
+  const catchAll = list.catchAll.value;
   const selected = collapseSelection(values[control.id], catchAll);
   const [query, setQuery] = useState('');
-  const allOptions = useMemo(
-    () =>
-      isProviders
-        ? PROVIDER_OPTIONS.map((o) => ({ value: o.value as string, label: o.label as string }))
-        : [{ value: GLOBAL_LOCATION, label: 'Global' }, ...countryOptions()],
-    [isProviders],
-  );
-  const labelOf = (v: string) => allOptions.find((o) => o.value === v)?.label ?? (isProviders ? v : countryName(v));
+  const allOptions = useMemo(() => [list.catchAll, ...(vocabulary?.options() ?? []).filter((o) => o.value !== catchAll)], [list, vocabulary, catchAll]);
+  const labelOf = (v: string) => allOptions.find((o) => o.value === v)?.label ?? vocabulary?.label(v) ?? v;
   const summary = selectionSummary(selected.map(labelOf));
-  const shown = isProviders ? allOptions : searchOptions(allOptions, query);
-  const fieldLabel = control.label ?? (isProviders ? 'AI providers' : 'Locations');
+  const fieldLabel = control.label ?? list.label;
   const select = (next: string[]) => onChange({ ...values, [control.id]: applySelection(selected, next, catchAll) });
 
-  if (isProviders) {
+  if (!list.searchable) {
     return (
       <Field label={fieldLabel} className={styles.control}>
         <Dropdown multiselect value={summary} selectedOptions={selected} onOptionSelect={(_, d) => select(d.selectedOptions)}>
-          {shown.map((o) => (
+          {allOptions.map((o) => (
             <Option key={o.value} value={o.value}>
               {o.label}
             </Option>
@@ -116,6 +109,8 @@ function MultiSelectControl({ control, values, onChange }: ControlProps) {
       </Field>
     );
   }
+  const shown = searchOptions(allOptions, query);
+  const noMatches = list.noMatches ?? 'No matches';
   return (
     <Field label={fieldLabel} className={styles.control}>
       <Combobox
@@ -132,7 +127,7 @@ function MultiSelectControl({ control, values, onChange }: ControlProps) {
         onOpenChange={(_, d) => !d.open && setQuery('')}
       >
         {shown.length === 0 ? (
-          <Option disabled value="__none" text="No countries found">No countries found</Option>
+          <Option disabled value="__none" text={noMatches}>{noMatches}</Option>
         ) : (
           shown.map((o) => (
             <Option key={o.value} value={o.value} text={o.label}>
@@ -175,7 +170,7 @@ export function FilterBar({ controls, values, onChange }: { controls: FilterCont
       {inBar.map((control) => {
         const props = { control, values, onChange };
         if (control.type === 'timeRange') return <TimeRangeControl key={control.id} {...props} />;
-        if (control.type === 'providers' || control.type === 'locations') return <MultiSelectControl key={control.id} {...props} />;
+        if (control.list) return <ListControl key={control.id} {...props} list={control.list} />;
         return <ChoiceControl key={control.id} {...props} />;
       })}
     </div>

@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { applySelection, collapseSelection, requestValue } from './rules';
 import { defaultFilterValues, loadFilterValues, sanitizeFilterValues, saveFilterValues, withCustomRange, withTimeRange } from './storage';
-import { COUNTRIES, countryName, countryOptions } from './countries';
 import { selectionSummary, searchOptions } from './summary';
+import { withFilterKinds } from './kinds';
+import type { ListFilterKind } from '../host/types';
 import type { FilterControl } from '../runtime/types';
 
-const controls: FilterControl[] = [
-  { id: 'timeRange', type: 'timeRange', presets: ['24h', '7d', '30d'], custom: true, default: '7d' },
-  { id: 'selectedModels', type: 'providers', default: ['all'] },
-  { id: 'selectedLocations', type: 'locations', default: ['global'] },
-  { id: 'promptPerformance', type: 'choice', options: ['top', 'worst'], default: 'top', inBar: false },
-];
+// Two list kinds as a host would declare them; `locations` relies on its catch-all as default.
+const listKinds: Record<string, ListFilterKind> = {
+  providers: { label: 'AI providers', vocabulary: 'providers', catchAll: { value: 'all', label: 'All' } },
+  locations: { label: 'Locations', vocabulary: 'countries', catchAll: { value: 'global', label: 'Global' }, searchable: true },
+};
+
+const controls: FilterControl[] = withFilterKinds(
+  [
+    { id: 'timeRange', type: 'timeRange', presets: ['24h', '7d', '30d'], custom: true, default: '7d' },
+    { id: 'selectedModels', type: 'providers', default: ['all'] },
+    { id: 'selectedLocations', type: 'locations' },
+    { id: 'promptPerformance', type: 'choice', options: ['top', 'worst'], default: 'top', inBar: false },
+  ],
+  listKinds,
+);
 
 class MemoryStorage {
   map = new Map<string, string>();
@@ -22,7 +32,7 @@ class MemoryStorage {
   }
 }
 
-describe('multi-select rules (insights §4)', () => {
+describe('multi-select rules of list filters', () => {
   it("'all' chosen alongside others collapses to 'all'", () => {
     expect(applySelection(['openai'], ['openai', 'all'], 'all')).toEqual(['all']);
     expect(collapseSelection(['openai', 'all'], 'all')).toEqual(['all']);
@@ -82,12 +92,12 @@ describe('filter storage', () => {
   });
 });
 
-describe('countries and summaries', () => {
-  it('holds about 240 codes with names', () => {
-    expect(Object.keys(COUNTRIES).length).toBeGreaterThanOrEqual(240);
-    expect(countryName('us')).toBe('United States');
-    expect(countryName('global')).toBe('Global');
-    expect(countryOptions()[0].label < countryOptions()[1].label).toBe(true);
+describe('list kinds and summaries', () => {
+  it('attaches the host kind to controls of its type only', () => {
+    expect(controls.map((c) => c.list?.catchAll.value ?? null)).toEqual([null, 'all', 'global', null]);
+  });
+  it('a control of a type the host does not declare is left as it is', () => {
+    expect(withFilterKinds([{ id: 'x', type: 'unknownKind' }], listKinds)).toEqual([{ id: 'x', type: 'unknownKind' }]);
   });
   it('summary shows up to 2 names then +N; search is case-insensitive', () => {
     expect(selectionSummary(['A'])).toBe('A');

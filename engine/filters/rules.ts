@@ -1,8 +1,5 @@
-// Multi-select rules shared by providers and locations (insights §4): the catch-all value
-// ('all' / 'global') chosen alongside others collapses to the catch-all, and the catch-all or an
-// empty selection is sent as null.
-export const ALL_PROVIDERS = 'all';
-export const GLOBAL_LOCATION = 'global';
+// Multi-select rules of list filters: the catch-all value (e.g. 'all') chosen alongside others
+// collapses to the catch-all, and the catch-all or an empty selection is sent as null.
 
 /**
  * Applies a user's new selection. When the catch-all is newly picked it wins; when another value is

@@ -1,6 +1,6 @@
 import type { FilterControl } from '../runtime/types';
 import type { CustomRange } from '../time/windows';
-import { ALL_PROVIDERS, GLOBAL_LOCATION, collapseSelection } from './rules';
+import { collapseSelection } from './rules';
 
 // Filter values persist per page in localStorage under the page's storageKey as
 // {timeRange, selectedModels, selectedLocations, promptPerformance, customRange?} (plus any other
@@ -9,13 +9,10 @@ export type FilterValues = Record<string, unknown> & { customRange?: CustomRange
 
 export function defaultValueFor(control: FilterControl): unknown {
   if (control.default !== undefined) return control.default;
+  if (control.list) return [control.list.catchAll.value];
   switch (control.type) {
     case 'timeRange':
       return '7d';
-    case 'providers':
-      return [ALL_PROVIDERS];
-    case 'locations':
-      return [GLOBAL_LOCATION];
     case 'choice': {
       const first = control.options?.[0];
       return typeof first === 'string' ? first : first?.value;
@@ -40,10 +37,8 @@ export function sanitizeFilterValues(controls: FilterControl[], stored: unknown)
     if (c.type === 'timeRange') {
       const allowed = [...(c.presets ?? ['24h', '7d', '30d']), ...(c.custom === false ? [] : ['custom'])];
       if (typeof v === 'string' && allowed.includes(v)) values[c.id] = v;
-    } else if (c.type === 'providers') {
-      values[c.id] = collapseSelection(v, ALL_PROVIDERS);
-    } else if (c.type === 'locations') {
-      values[c.id] = collapseSelection(v, GLOBAL_LOCATION);
+    } else if (c.list) {
+      values[c.id] = collapseSelection(v, c.list.catchAll.value);
     } else if (c.type === 'choice') {
       const options = (c.options ?? []).map((o) => (typeof o === 'string' ? o : o.value));
       if (typeof v === 'string' && (options.length === 0 || options.includes(v))) values[c.id] = v;

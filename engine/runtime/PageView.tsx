@@ -1,7 +1,7 @@
-import { useContext, useEffect, useMemo, type JSX } from 'react';
+import { useEffect, useMemo, type JSX } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { SessionContext } from '../../src/session/SessionContext';
+import { useEngineHost } from '../host/EngineHostProvider';
 import type { BindingContext } from '../bindings/resolve';
 import { resolveValue } from '../bindings/resolve';
 import { FilterBar } from '../filters/FilterBar';
@@ -10,11 +10,9 @@ import { LayoutRows, LayoutTabsProvider } from './Layout';
 import { PageContext, type PageContextValue } from './PageContext';
 import type { LayoutRow, PageDefinition } from './types';
 import { usePageFilters } from './usePageFilters';
-import { preloadWidgetKinds } from '../../widgets/registry';
+import { unmetRequirement } from './requirements';
 import { useWidgetData } from '../data/useWidgetData';
 import { ErrorState, LoadingState } from './WidgetStates';
-
-export const NO_BRAND_SELECTED = 'No Brand Selected';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, minWidth: 0 },
@@ -36,13 +34,13 @@ export function splitHeaderRows(page: PageDefinition): { lead: LayoutRow[]; rest
 
 export function PageView({ page }: { page: PageDefinition }) {
   const styles = useStyles();
-  const session = useContext(SessionContext);
+  const host = useEngineHost();
   const params = useParams();
   const { controls, values, setFilters, setFilter, window } = usePageFilters(page);
-  const brand = (session?.selectedBrand ?? null) as Record<string, unknown> | null;
-  const user = (session?.user ?? null) as Record<string, unknown> | null;
+  const { brand, user } = host.scope;
+  const unmet = unmetRequirement(page, host);
   // Widget code downloads while the page's data is fetched, not after it arrives.
-  useEffect(() => preloadWidgetKinds(Object.values(page.widgets ?? {}).map((w) => String((w as { type?: unknown }).type))), [page]);
+  useEffect(() => host.widgets.preload(Object.values(page.widgets ?? {}).map((w) => String((w as { type?: unknown }).type))), [page, host.widgets]);
 
   const baseBindings = useMemo<BindingContext>(
     () => ({ filters: values, controls, window, params, brand, user }),
@@ -53,7 +51,7 @@ export function PageView({ page }: { page: PageDefinition }) {
   // The page's record (a detail page's prompt): widgets render once it is there; a 404 shows the
   // page's not-found copy instead of the page.
   const recordSpec = page.record;
-  const record = useWidgetData(recordSpec && (!page.requires?.brand || brand) ? recordSpec : undefined, baseBindings);
+  const record = useWidgetData(recordSpec && !unmet ? recordSpec : undefined, baseBindings);
   const recordValue = recordSpec && record.status === 'ready' ? (record.data as Record<string, unknown>) : null;
   const bindings = useMemo<BindingContext>(() => (recordSpec ? { ...baseBindings, record: recordValue } : baseBindings), [baseBindings, recordSpec, recordValue]);
   const pageValues = useMemo(
@@ -122,10 +120,10 @@ export function PageView({ page }: { page: PageDefinition }) {
             })}
           </nav>
         )}
-        {page.requires?.brand && !brand ? (
+        {unmet ? (
           <div className={styles.empty} role="status">
-            <Text as="h1" size={600} weight="semibold">{NO_BRAND_SELECTED}</Text>
-            <Text>Choose a brand from the brand switcher to see its insights.</Text>
+            <Text as="h1" size={600} weight="semibold">{unmet.title}</Text>
+            <Text>{unmet.message}</Text>
           </div>
         ) : recordState ? (
           recordState

@@ -1,6 +1,6 @@
 import { Suspense, useContext, useMemo, useRef, type ComponentType } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { widgetKind } from '../../widgets/registry';
+import { useEngineHost } from '../host/EngineHostProvider';
 import { useWidgetData } from '../data/useWidgetData';
 import { resolveValue } from '../bindings/resolve';
 import { fillTemplate } from '../format/template';
@@ -63,7 +63,7 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
   const page = useContext(PageContext);
   const ctx = page?.bindings ?? {};
   const styles = useStyles();
-  const kind = widgetKind(config.type);
+  const kind = useEngineHost().widgets.kind(config.type);
   // inside a row (a table's row actions) visibleWhen may test the row: {"subject": {"$row": "field"}}
   const scopeRow = useActionScope().row;
   const visible = isVisible(config.visibleWhen, scopeRow ? { ...ctx, row: scopeRow } : ctx);

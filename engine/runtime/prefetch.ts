@@ -1,11 +1,12 @@
 import { matchPath } from 'react-router-dom';
 import type { BindingContext } from '../bindings/resolve';
-import { defaultFetcher, type DataFetcher } from '../data/fetcher';
+import type { EngineHost } from '../host/types';
+import { withFilterKinds } from '../filters/kinds';
 import { requestKey } from '../data/useWidgetData';
 import { prefetchRequest } from '../data/prefetched';
 import { defaultFilterValues, loadFilterValues, type FilterValues } from '../filters/storage';
 import { computeWindow, type CustomRange, type TimeWindow } from '../time/windows';
-import { preloadWidgetKinds } from '../../widgets/registry';
+import { unmetRequirement } from './requirements';
 import type { LayoutRow, PageDefinition, WidgetConfig } from './types';
 import { isVisible } from './visibility';
 
@@ -57,20 +58,14 @@ export function initialWidgets(page: PageDefinition): WidgetConfig[] {
   return out;
 }
 
-export interface PrefetchSession {
-  user: Record<string, unknown> | null;
-  brand: Record<string, unknown> | null;
-}
-
 /**
- * Starts the requests and widget chunks of the page at `pathname` for this session. Returns the
+ * Starts the requests and widget chunks of the page at `pathname` for the host's scope. Returns the
  * number of requests started (0 when no page matches or its bindings are not available yet).
  */
 export function prefetchPage(
   pages: PageDefinition[],
   pathname: string,
-  session: PrefetchSession,
-  fetcher: DataFetcher = defaultFetcher,
+  host: EngineHost,
   { speculative = false }: { speculative?: boolean } = {},
 ): number {
   let page: PageDefinition | undefined;
@@ -84,9 +79,9 @@ export function prefetchPage(
     }
   }
   if (!page || page.record) return 0;
-  if (page.requires?.brand && !session.brand) return 0;
+  if (unmetRequirement(page, host)) return 0;
 
-  const controls = page.filters?.controls ?? [];
+  const controls = withFilterKinds(page.filters?.controls ?? [], host.filterKinds);
   const storageKey = page.filters?.storageKey;
   const values = storageKey ? loadFilterValues(storageKey, controls) : defaultFilterValues(controls);
   const { range, custom } = rangeOf(page, values);
@@ -95,16 +90,16 @@ export function prefetchPage(
   const window = pageWindow(page, range, custom);
   if (primed?.window !== window) primed = { pageId: page.id, rangeKey: keyOf(range, custom), window, at: Date.now() };
 
-  const ctx: BindingContext = { filters: values, controls, window, params, brand: session.brand, user: session.user };
+  const ctx: BindingContext = { filters: values, controls, window, params, brand: host.scope.brand, user: host.scope.user };
   const widgets = initialWidgets(page).filter((w) => isVisible(w.visibleWhen, ctx));
-  preloadWidgetKinds(widgets.map((w) => String(w.type)));
+  host.widgets.preload(widgets.map((w) => String(w.type)));
 
   const started = new Set<string>();
   for (const config of widgets) {
     const { key, input } = requestKey(config.data, ctx);
     if (!key) continue;
     started.add(JSON.stringify(key));
-    prefetchRequest(key, () => fetcher(key[0], input, { speculative }), speculative);
+    prefetchRequest(key, () => host.api(key[0], input, { speculative }), speculative);
   }
   return started.size;
 }

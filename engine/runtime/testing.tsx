@@ -5,8 +5,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { cleanup, configure, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { SessionContext, type SessionValue } from '../../src/session/SessionContext';
-import { DataFetcherContext, type DataFetcher } from '../data/fetcher';
+import { EngineHostProvider } from '../host/EngineHostProvider';
+import type { DataFetcher, EngineHost, HostScope } from '../host/types';
 import { PageContext, type PageContextValue } from './PageContext';
 import { PageView } from './PageView';
 import type { PageDefinition, WidgetConfig } from './types';
@@ -22,24 +22,37 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// Test harness: Fluent theme, a router, a session with one brand, a fake fetcher and a fresh SWR
-// cache per render so tests never share responses.
+// Test harness: Fluent theme, a router, a host whose scope has one brand, a fake fetcher and a
+// fresh SWR cache per render so tests never share responses.
 export const TEST_BRAND = { id: 'brand-1', name: 'Acme', url: 'https://acme.test', logoUrl: null, lastPromptRun: '2025-03-14T09:30:00.000Z' };
 
-export function fakeSession(brand: Record<string, unknown> | null = TEST_BRAND): SessionValue {
+/** A scope with the test user and this brand (none with null). */
+export function fakeScope(brand: Record<string, unknown> | null = TEST_BRAND): HostScope {
+  return { user: { id: 'user-1', name: 'Ada', email: 'ada@acme.test' }, brand, refresh: async () => null };
+}
+
+// What the application composes into every host (widget kinds, vocabularies, filter kinds…): a
+// test setup file of the application sets it once, so tests render with the real kinds.
+let hostDefaults: Partial<EngineHost> = {};
+
+export function setTestHostDefaults(defaults: Partial<EngineHost>): void {
+  hostDefaults = defaults;
+}
+
+/** A host for tests: the application's defaults, a fetcher that never answers, the test scope. */
+export function testHost(overrides: Partial<EngineHost> = {}): EngineHost {
   return {
-    user: { id: 'user-1', name: 'Ada', email: 'ada@acme.test' },
-    brands: brand ? [brand] : [],
-    selectedBrand: brand,
-    selectBrand: () => {},
-    refresh: async () => null,
-    config: { features: {}, settings: {}, version: '1.0.0' },
-    isFeatureOn: () => false,
-    canAddBrand: true,
-    hasActiveSubscription: true,
-    sessionExpired: false,
-    logout: () => {},
-  } as unknown as SessionValue;
+    api: () => new Promise(() => {}),
+    scope: fakeScope(),
+    reportError: () => {},
+    widgets: { kind: () => undefined, preload: () => {} },
+    filterKinds: {},
+    vocabularies: {},
+    requirements: {},
+    deriveOps: {},
+    ...hostDefaults,
+    ...overrides,
+  };
 }
 
 export interface Calls {
@@ -61,27 +74,26 @@ export function fakeFetcher(responses: Record<string, unknown>): Calls {
   return { fetcher, calls };
 }
 
-function Providers({ children, fetcher, session, path }: { children: ReactNode; fetcher: DataFetcher; session: SessionValue | null; path: string }) {
+function Providers({ children, host, path }: { children: ReactNode; host: EngineHost; path: string }) {
   return (
     <FluentProvider theme={webLightTheme}>
       {/* happy-dom's Web Animations reject on cancel; tests do not need motion. */}
       <MotionBehaviourProvider value="skip">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <DataFetcherContext.Provider value={fetcher}>
-          <SessionContext.Provider value={session}>
-            <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
-          </SessionContext.Provider>
-        </DataFetcherContext.Provider>
+        <EngineHostProvider host={host}>
+          <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+        </EngineHostProvider>
       </SWRConfig>
       </MotionBehaviourProvider>
     </FluentProvider>
   );
 }
 
-export function renderPage(page: PageDefinition, opts: { fetcher: DataFetcher; session?: SessionValue | null; path?: string }) {
+/** Renders a page at its route (or `path`); `scope` replaces the test scope, `host` any other part. */
+export function renderPage(page: PageDefinition, opts: { fetcher: DataFetcher; scope?: HostScope; host?: Partial<EngineHost>; path?: string }) {
   const path = opts.path ?? page.route;
   return render(
-    <Providers fetcher={opts.fetcher} session={opts.session === undefined ? fakeSession() : opts.session} path={path}>
+    <Providers host={testHost({ api: opts.fetcher, ...(opts.scope ? { scope: opts.scope } : {}), ...opts.host })} path={path}>
       <Routes>
         <Route path={page.route} element={<PageView page={page} />} />
         <Route path="*" element={<div data-testid="navigated" />} />
@@ -106,10 +118,12 @@ export function testPageContext(
 }
 
 /** Renders a widget component directly (data given, no fetching) inside the Fluent theme and a page context. */
-export function renderInPageContext(element: ReactNode, ctx: PageContextValue = testPageContext()) {
+export function renderInPageContext(element: ReactNode, ctx: PageContextValue = testPageContext(), host: Partial<EngineHost> = {}) {
   return render(
     <FluentProvider theme={webLightTheme}>
-      <PageContext.Provider value={ctx}>{element}</PageContext.Provider>
+      <EngineHostProvider host={testHost(host)}>
+        <PageContext.Provider value={ctx}>{element}</PageContext.Provider>
+      </EngineHostProvider>
     </FluentProvider>,
   );
 }
@@ -119,7 +133,7 @@ export function renderWidget(config: WidgetConfig, opts: { fetcher?: DataFetcher
   const ctx = testPageContext({ widgets: { w: config }, filters: opts.filters, setFilter: opts.setFilter });
   const fetcher = opts.fetcher ?? fakeFetcher({}).fetcher;
   return render(
-    <Providers fetcher={fetcher} session={fakeSession()} path="/test">
+    <Providers host={testHost({ api: fetcher })} path="/test">
       <Routes>
         <Route
           path="/test"

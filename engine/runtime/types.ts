@@ -1,9 +1,13 @@
+import type { ListFilterKind } from '../host/types';
 // Shapes of a page definition as the engine reads it (docs/page-format.md is the reference).
 export type Binding = Record<string, unknown>;
 
 export interface FilterControl {
   id: string;
-  type: 'timeRange' | 'providers' | 'locations' | 'choice';
+  /** 'timeRange', 'choice', or a list kind the host declares. */
+  type: string;
+  /** The host's list kind for this control's type, attached when the page loads (withFilterKinds). */
+  list?: ListFilterKind;
   default?: unknown;
   presets?: string[];
   custom?: boolean;
@@ -53,7 +57,8 @@ export interface PageDefinition {
   route: string;
   title: string;
   breadcrumb?: Array<{ label: string; to?: string }>;
-  requires?: { brand?: boolean };
+  /** Conditions of the host's scope the page needs (EngineHost.requirements), e.g. {"brand": true}. */
+  requires?: Record<string, boolean>;
   /** false: a standalone view without the app shell's sidebar and top bar. */
   shell?: boolean;
   /** A second route showing this page as a standalone view (see pages.ts). */

@@ -1,13 +1,16 @@
 import { useCallback, useMemo, useState } from 'react';
 import { loadFilterValues, saveFilterValues, defaultFilterValues, type FilterValues } from '../filters/storage';
 import type { CustomRange } from '../time/windows';
+import { useEngineHost } from '../host/EngineHostProvider';
+import { withFilterKinds } from '../filters/kinds';
 import { pageWindow } from './prefetch';
 import type { PageDefinition } from './types';
 
 // Filter values of one page, persisted under its storageKey, and the time window they imply. The
 // window is computed when the range changes (not on every render) so request keys stay stable.
 export function usePageFilters(page: PageDefinition) {
-  const controls = page.filters?.controls ?? [];
+  const { filterKinds } = useEngineHost();
+  const controls = useMemo(() => withFilterKinds(page.filters?.controls ?? [], filterKinds), [page, filterKinds]);
   const storageKey = page.filters?.storageKey;
   const [values, setValues] = useState<FilterValues>(() =>
     storageKey ? loadFilterValues(storageKey, controls) : defaultFilterValues(controls),

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { ComposedSchema, JsonSchema } from './compose.js';
+import type { ComposedSchema, JsonSchema } from './compose';
 
 // Folds the composed schema files into one self-contained schema (every definition hoisted into
 // root `definitions`, every $ref rewritten to a local one), and optionally rewrites it into the

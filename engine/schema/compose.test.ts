@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { composePageSchema } from './compose.js';
-import { createPageValidator } from './validator.js';
+import { composePageSchema } from './compose';
+import { createPageValidator } from './validator';
 
 const FIXTURE_WIDGETS = join(dirname(fileURLToPath(import.meta.url)), '../lint/fixtures/widgets');
 
@@ -64,7 +64,7 @@ describe('createPageValidator', () => {
 
 describe('validateWidgetConfig', () => {
   it('checks one widget config against its kind, for kind fixtures', async () => {
-    const { validateWidgetConfig } = await import('./validator.js');
+    const { validateWidgetConfig } = await import('./validator');
     expect(validateWidgetConfig({ type: 'metric', field: 'mentionRate', format: 'mentionRate' }, { widgetsDir: FIXTURE_WIDGETS })).toEqual({ valid: true, errors: [] });
     const bad = validateWidgetConfig({ type: 'metric', fields: 'x' }, { widgetsDir: FIXTURE_WIDGETS });
     expect(bad.valid).toBe(false);

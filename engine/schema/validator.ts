@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { composePageSchema, widgetUnion, SCHEMA_BASE_URI, type ComposeOptions, type ComposedSchema, type SchemaFile, type WidgetKind } from './compose.js';
+import { composePageSchema, widgetUnion, SCHEMA_BASE_URI, type ComposeOptions, type ComposedSchema, type SchemaFile, type WidgetKind } from './compose';
 
 // One Ajv instance per schema set: all errors at once, verbose so error mapping can read the
 // failing schema (allowed properties, enum values) for "did you mean" hints. A kind schema that

@@ -89,11 +89,13 @@ describe("the Prompts Monitor performance filter (insights §4: all, top, worst,
   });
 });
 
-describe('derive countryName', () => {
-  it('names country codes in any case, says Global for global and keeps unknown codes', () => {
-    const out = runTransforms([{ loc: 'de' }, { loc: 'US' }, { loc: 'global' }, { loc: 'zz' }, { loc: null }], [
-      { type: 'derive', field: 'name', op: 'countryName', args: [{ field: 'loc' }] },
-    ]) as Array<{ name: unknown }>;
-    expect(out.map((r) => r.name)).toEqual(['Germany', 'United States', 'Global', 'ZZ', null]);
+describe('derive with host operations', () => {
+  it("passes the step's resolved arguments to the host's operation; an op nobody declares gives null", () => {
+    const ops = { initials: ([a, b]: unknown[]) => `${String(a)[0]}${String(b)[0]}` };
+    const out = runTransforms([{ first: 'Ada', last: 'Lovelace' }], [
+      { type: 'derive', field: 'short', op: 'initials', args: [{ field: 'first' }, { field: 'last' }] },
+      { type: 'derive', field: 'none', op: 'notDeclared', args: [{ field: 'first' }] },
+    ], ops) as Array<{ short: unknown; none: unknown }>;
+    expect(out).toEqual([{ first: 'Ada', last: 'Lovelace', short: 'AL', none: null }]);
   });
 });

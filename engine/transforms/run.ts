@@ -1,10 +1,11 @@
+import type { DeriveOp } from '../host/types';
 import * as steps from './steps';
 import type { Step } from './steps';
 import { flatten } from './flatten';
 
 // Runs a widget's transform pipeline. Unknown step types throw: lint reports them before a page
 // ships, so reaching one at run time is a programming error worth surfacing in the error state.
-const STEPS: Record<string, (data: unknown, step: never) => unknown> = {
+const STEPS: Record<string, (data: unknown, step: never, deriveOps: Record<string, DeriveOp>) => unknown> = {
   get: steps.get,
   firstValue: steps.firstValue,
   values: steps.values,
@@ -23,12 +24,13 @@ const STEPS: Record<string, (data: unknown, step: never) => unknown> = {
 
 export const TRANSFORM_TYPES = Object.keys(STEPS);
 
-export function runTransforms(data: unknown, pipeline: Step[] | undefined): unknown {
+/** `deriveOps`: the host's derive operations (EngineHost.deriveOps). */
+export function runTransforms(data: unknown, pipeline: Step[] | undefined, deriveOps: Record<string, DeriveOp> = {}): unknown {
   let current = data;
   for (const step of pipeline ?? []) {
     const fn = STEPS[step.type];
     if (!fn) throw new Error(`Unknown transform step "${step.type}"`);
-    current = fn(current, step as never);
+    current = fn(current, step as never, deriveOps);
   }
   return current;
 }

@@ -1,6 +1,6 @@
 // Transform steps (docs/page-format.md "Transform steps"): pure functions from data to data.
 // Bindings inside a step are resolved before it runs, so steps only see literals.
-import { countryName } from '../filters/countries';
+import type { DeriveOp } from '../host/types';
 
 export type Row = Record<string, unknown>;
 export type Step = { type: string; [key: string]: unknown };
@@ -202,7 +202,8 @@ function num(v: unknown): number | null {
 
 export interface DeriveStep {
   field: string;
-  op: 'map' | 'multiply' | 'divide' | 'add' | 'subtract' | 'round' | 'abs' | 'coalesce' | 'concat' | 'truncate' | 'countryName';
+  /** One of the engine's operations below, or a derive operation the host declares. */
+  op: string;
   args?: Arg[];
   map?: Record<string, unknown>;
   default?: unknown;
@@ -211,7 +212,7 @@ export interface DeriveStep {
   separator?: string;
 }
 
-function deriveOne(row: Row, step: DeriveStep): unknown {
+function deriveOne(row: Row, step: DeriveStep, hostOps: Record<string, DeriveOp>): unknown {
   const args = (step.args ?? []).map((a) => argValue(row, a));
   const nums = args.map(num);
   switch (step.op) {
@@ -243,14 +244,11 @@ function deriveOne(row: Row, step: DeriveStep): unknown {
       const length = step.length ?? 60;
       return text.length > length ? `${text.slice(0, length)}…` : text;
     }
-    case 'countryName':
-      // Locations are stored as country codes; charts and lists show the country's name.
-      return args[0] === null || args[0] === undefined || args[0] === '' ? null : countryName(String(args[0]));
     default:
-      return null;
+      return Object.prototype.hasOwnProperty.call(hostOps, step.op) ? hostOps[step.op](args) : null;
   }
 }
 
-export function derive(data: unknown, step: DeriveStep): Row[] {
-  return asList(data).map((row) => ({ ...row, [step.field]: deriveOne(row, step) }));
+export function derive(data: unknown, step: DeriveStep, hostOps: Record<string, DeriveOp> = {}): Row[] {
+  return asList(data).map((row) => ({ ...row, [step.field]: deriveOne(row, step, hostOps) }));
 }

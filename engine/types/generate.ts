@@ -1,8 +1,8 @@
 import { compile } from 'json-schema-to-typescript';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { composePageSchema, type ComposeOptions } from '../schema/compose.js';
-import { bundle, toTypesView } from '../schema/bundle.js';
+import { composePageSchema, type ComposeOptions } from '../schema/compose';
+import { bundle, toTypesView } from '../schema/bundle';
 
 // Generates engine/types/page.generated.ts from the composed page schema (all widget kinds in
 // schemas/widgets/). `npm run gen:types` writes it; page.generated.test.ts fails when it is stale.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generatePageTypes, GENERATED_TYPES_PATH } from './generate.js';
+import { generatePageTypes, GENERATED_TYPES_PATH } from './generate';
 
 // The committed types must be what the schemas generate today: after changing anything under
 // schemas/ (a new widget kind included), run `npm run gen:types` and commit the result.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from './client.js';
-import { ApiError } from './errors.js';
-import { createCallCatalogue } from './callCatalogue.js';
+import { createApiClient } from './client';
+import { ApiError } from './errors';
+import { createCallCatalogue } from './callCatalogue';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 

@@ -7,8 +7,8 @@ import {
   networkError,
   timeoutError,
   type ServerErrorBody,
-} from './errors.js';
-import { callCatalogue, fillPath, type CallDefinition } from './callCatalogue.js';
+} from './errors';
+import { callCatalogue, fillPath, type CallDefinition } from './callCatalogue';
 import {
   API_TIMEOUT_MS,
   AUTH_REFRESH_PATH,
@@ -17,9 +17,9 @@ import {
   REFRESH_COOLDOWN_MS,
   SESSION_CHECK_INTERVAL_MS,
   SESSION_REFRESH_AFTER_MS,
-} from './constants.js';
+} from './constants';
 
-export { ApiError, isApiError, ERROR_MESSAGES } from './errors.js';
+export { ApiError, isApiError, ERROR_MESSAGES } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number | boolean>;
 export type Query = Record<string, QueryValue>;

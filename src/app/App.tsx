@@ -1,14 +1,14 @@
 import { StrictMode, useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { SessionProvider } from '../session/SessionProvider.js';
-import { DEFAULT_SUPPORT_EMAIL } from '../session/supportEmail.js';
-import { ThemeProvider } from '../theme/ThemeProvider.js';
-import type { Brand, User } from '../session/types.js';
-import { AppRoutes } from './AppRoutes.js';
-import { preloadSignedIn } from './buildRoutes.js';
-import { loadEnginePages, prefetchScreen } from './enginePages.js';
-import { ErrorBoundary } from './ErrorBoundary.js';
-import { readStoredBrandId } from '../session/selectedBrand.js';
+import { SessionProvider } from '../session/SessionProvider';
+import { DEFAULT_SUPPORT_EMAIL } from '../session/supportEmail';
+import { ThemeProvider } from '../theme/ThemeProvider';
+import type { Brand, User } from '../session/types';
+import { AppRoutes } from './AppRoutes';
+import { preloadSignedIn } from './preload';
+import { loadEnginePages, prefetchScreen } from './enginePages';
+import { ErrorBoundary } from './ErrorBoundary';
+import { readStoredBrandId } from '../session/selectedBrand';
 
 /** Signed in: the shell, the engine and the screen being opened load during the start-up pause. */
 function onSignedIn(user: User, brand: Brand | null) {

@@ -1,8 +1,9 @@
 import { useContext, useEffect, useMemo } from 'react';
 import { useRoutes } from 'react-router-dom';
-import { SessionContext } from '../session/SessionContext.js';
-import { buildRoutes, preloadSignedIn, type LoadPages } from './buildRoutes.js';
-import { loadEnginePages } from './enginePages.js';
+import { SessionContext } from '../session/SessionContext';
+import { buildRoutes } from './buildRoutes';
+import { loadEnginePages, type LoadPages } from './enginePages';
+import { preloadSignedIn } from './preload';
 
 /** Renders the route tree for the current location (inside a router). */
 export function AppRoutes({ loadPages = loadEnginePages }: { loadPages?: LoadPages }) {

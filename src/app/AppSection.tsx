@@ -1,14 +1,13 @@
 import { use, useMemo } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { tokens } from '@fluentui/react-components';
-import { reportError } from '../monitoring/sentry.js';
-import { AppShell } from '../shell/AppShell.js';
-import { Placeholder } from '../ui/Placeholder.js';
-import type { LoadPages } from './buildRoutes.js';
-import { relativeToApp } from './enginePages.js';
-import { RequireSubscription } from './guards.js';
-import { NotFound } from './NotFound.js';
-import { APP_SCREENS, ROUTES, SUBSCRIPTION_EXEMPT_ROUTES } from './routePaths.js';
+import { reportError } from '../monitoring/sentry';
+import { AppShell } from '../shell/AppShell';
+import { Placeholder } from '../ui/Placeholder';
+import { relativeToApp, type LoadPages } from './enginePages';
+import { RequireSubscription } from './guards';
+import { NotFound } from './NotFound';
+import { APP_SCREENS, ROUTES, SUBSCRIPTION_EXEMPT_ROUTES } from './routePaths';
 
 /**
  * Routes inside the app shell: the engine's pages, placeholders for screens without a page

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Text, Title2 } from '@fluentui/react-components';
-import { openFeedback, reportError } from '../monitoring/sentry.js';
-import { CenteredPage } from '../ui/CenteredPage.js';
+import { openFeedback, reportError } from '../monitoring/sentry';
+import { CenteredPage } from '../ui/CenteredPage';
 
 interface State {
   error: Error | null;

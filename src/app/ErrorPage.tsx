@@ -1,11 +1,11 @@
 import { Button, Caption1, Link, Text, Title2 } from '@fluentui/react-components';
 import { ErrorCircleRegular } from '@fluentui/react-icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSession } from '../session/SessionContext.js';
-import { supportEmailFrom } from '../session/supportEmail.js';
-import { CenteredPage } from '../ui/CenteredPage.js';
-import { errorPageContent, parseErrorQuery } from './errorPageContent.js';
-import { ROUTES } from './routePaths.js';
+import { useSession } from '../session/SessionContext';
+import { supportEmailFrom } from '../session/supportEmail';
+import { CenteredPage } from '../ui/CenteredPage';
+import { errorPageContent, parseErrorQuery } from './errorPageContent';
+import { ROUTES } from './routePaths';
 
 /** /error?code=&message= — a full-page explanation with support and sign-out actions. */
 export function ErrorPage() {

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { Navigate, useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
-import { isApiError } from '../api/errors.js';
-import { useSession } from '../session/SessionContext.js';
-import { safeInternalPath } from '../session/loginUrl.js';
-import { Logo } from '../ui/Logo.js';
-import { ROUTES } from './routePaths.js';
-import { preloadSignedIn } from './buildRoutes.js';
-import { loadEnginePages, prefetchScreen } from './enginePages.js';
-import { storedBrandAmong } from '../session/selectedBrand.js';
+import { isApiError } from '../api/errors';
+import { useSession } from '../session/SessionContext';
+import { safeInternalPath } from '../session/loginUrl';
+import { Logo } from '../ui/Logo';
+import { ROUTES } from './routePaths';
+import { preloadSignedIn } from './preload';
+import { loadEnginePages, prefetchScreen } from './enginePages';
+import { storedBrandAmong } from '../session/selectedBrand';
 
 const useStyles = makeStyles({
   page: {

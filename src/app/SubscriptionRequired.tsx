@@ -1,9 +1,9 @@
 import { Button, Text, Title2 } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../session/SessionContext.js';
-import { supportEmailFrom } from '../session/supportEmail.js';
-import { BILLING_SETTINGS_ROUTE } from '../shell/constants.js';
+import { useSession } from '../session/SessionContext';
+import { supportEmailFrom } from '../session/supportEmail';
+import { BILLING_SETTINGS_ROUTE } from '../shell/constants';
 
 export function SubscriptionRequired() {
   const navigate = useNavigate();

@@ -1,28 +1,19 @@
 import { Suspense, lazy, type JSX } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { Placeholder } from '../ui/Placeholder.js';
-import { PageLoading } from '../ui/PageLoading.js';
-import { RequireAuth, RequireOnboarded } from './guards.js';
-import { NotFound } from './NotFound.js';
-import { ROUTES } from './routePaths.js';
+import { Placeholder } from '../ui/Placeholder';
+import { PageLoading } from '../ui/PageLoading';
+import { RequireAuth, RequireOnboarded } from './guards';
+import { NotFound } from './NotFound';
+import { ROUTES } from './routePaths';
 
-export type LoadPages = () => Promise<RouteObject[]>;
+import type { LoadPages } from './enginePages';
+import { loadAppSection } from './preload';
 
-// The shell and the engine are one lazy chunk: signed-out visitors only download the login.
-const loadAppSection = () => import('./AppSection.js');
 const AppSection = lazy(loadAppSection);
 
-/**
- * Starts downloading the shell and the engine as soon as a signed-in user is known, in parallel
- * with the start-up pause, instead of one chunk after the other once the first screen renders.
- */
-export function preloadSignedIn(loadPages: LoadPages): void {
-  void loadAppSection().catch(() => undefined);
-  void loadPages().catch(() => undefined);
-}
 // Signed-in visitors never download the login form; the error page is rare.
-const LoginPage = lazy(() => import('./LoginPage.js').then((m) => ({ default: m.LoginPage })));
-const ErrorPage = lazy(() => import('./ErrorPage.js').then((m) => ({ default: m.ErrorPage })));
+const LoginPage = lazy(() => import('./LoginPage').then((m) => ({ default: m.LoginPage })));
+const ErrorPage = lazy(() => import('./ErrorPage').then((m) => ({ default: m.ErrorPage })));
 
 const suspended = (node: JSX.Element) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 

@@ -31,10 +31,13 @@ describe('bundle boundaries', () => {
 
   it('loads the shell, login and engine pages lazily', () => {
     const routes = readFileSync(join(SRC, 'app/buildRoutes.tsx'), 'utf8');
-    expect(routes).toMatch(/import\('\.\/AppSection\.js'\)/);
-    expect(routes).not.toMatch(/^import [^\n]*AppSection/m);
-    expect(routes).toMatch(/lazy\(\(\) => import\('\.\/LoginPage\.js'\)/);
+    expect(routes).not.toMatch(/^import [^\n]*LoginPage/m);
+    expect(routes).not.toMatch(/^import [^\n]*from '\.\/AppSection'/m);
+    expect(routes).toMatch(/lazy\(\(\) => import\('\.\/LoginPage'\)/);
+    const preload = readFileSync(join(SRC, 'app/preload.ts'), 'utf8');
+    expect(preload).toMatch(/import\('\.\/AppSection'\)/);
     const engine = readFileSync(join(SRC, 'app/enginePages.ts'), 'utf8');
-    expect(engine).toMatch(/import\('\.\.\/\.\.\/engine\/runtime\/routes\.js'\)/);
+    expect(engine).toMatch(/import\('\.\.\/host\/pageRoutes'\)/);
+    expect(engine).not.toMatch(/^import [^\n]*(engine|widgets|host)/m);
   });
 });

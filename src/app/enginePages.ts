@@ -2,11 +2,13 @@ import type { RouteObject } from 'react-router-dom';
 
 // The engine (page runtime, widget registry, all pages/*.json) loads only when an /app screen
 // is opened, so the login screen never pays for it. Loaded once per page view.
+export type LoadPages = () => Promise<RouteObject[]>;
+
 let pending: Promise<RouteObject[]> | null = null;
-let engine: Promise<typeof import('../../engine/runtime/routes.js')> | null = null;
+let engine: Promise<typeof import('../host/pageRoutes')> | null = null;
 
 function loadEngine() {
-  engine ??= import('../../engine/runtime/routes.js');
+  engine ??= import('../host/pageRoutes');
   engine.catch(() => {
     engine = null; // a failed chunk load may be retried by the next visit
   });

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSession } from '../session/SessionContext.js';
-import { ROUTES, needsOnboarding } from './routePaths.js';
-import { SubscriptionRequired } from './SubscriptionRequired.js';
+import { useSession } from '../session/SessionContext';
+import { ROUTES, needsOnboarding } from './routePaths';
+import { SubscriptionRequired } from './SubscriptionRequired';
 
 /** Signed-out visitors go to login, which sends them back to where they were going. */
 export function RequireAuth() {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { safeInternalPath, loginUrlFor, logoutUrlFor } from '../session/loginUrl.js';
-import { featureOn, mayAddBrand, normalizeConfig, normalizeUser } from '../session/normalize.js';
-import { resolveSelectedBrandId } from '../session/selectedBrand.js';
-import { initialsOf, truncateName } from '../shell/truncate.js';
-import { makeBrand, makeUser } from '../testing/fakeServer.js';
-import { errorPageContent, parseErrorQuery } from './errorPageContent.js';
-import { relativeToApp } from './enginePages.js';
-import { needsOnboarding } from './routePaths.js';
+import { safeInternalPath, loginUrlFor, logoutUrlFor } from '../session/loginUrl';
+import { featureOn, mayAddBrand, normalizeConfig, normalizeUser } from '../session/normalize';
+import { resolveSelectedBrandId } from '../session/selectedBrand';
+import { initialsOf, truncateName } from '../shell/truncate';
+import { makeBrand, makeUser } from '../testing/fakeServer';
+import { errorPageContent, parseErrorQuery } from './errorPageContent';
+import { relativeToApp } from './enginePages';
+import { needsOnboarding } from './routePaths';
 
 describe('redirect targets', () => {
   const origin = 'https://app.example.com';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { json, makeUser, signedInServer } from '../testing/fakeServer.js';
-import { renderApp } from '../testing/renderApp.js';
+import { json, makeUser, signedInServer } from '../testing/fakeServer';
+import { renderApp } from '../testing/renderApp';
 
 afterEach(() => {
   cleanup();

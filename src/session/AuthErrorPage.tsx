@@ -1,7 +1,7 @@
 import { Button, Text, Title2 } from '@fluentui/react-components';
-import type { ApiError } from '../api/errors.js';
-import { CenteredPage } from '../ui/CenteredPage.js';
-import { Logo } from '../ui/Logo.js';
+import type { ApiError } from '../api/errors';
+import { CenteredPage } from '../ui/CenteredPage';
+import { Logo } from '../ui/Logo';
 
 export type AuthErrorKind = 'ACCOUNT_DEACTIVATED' | 'SERVER_ERROR' | 'NETWORK_ERROR' | 'UNKNOWN_ERROR';
 

@@ -1,7 +1,7 @@
 import { Button, Text, Title2 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
-import { CenteredPage } from '../ui/CenteredPage.js';
-import { Logo } from '../ui/Logo.js';
+import { CenteredPage } from '../ui/CenteredPage';
+import { Logo } from '../ui/Logo';
 
 /** Shown when the app config cannot be loaded; Retry reloads the page. */
 export function FailedToLoadApp({ onRetry = () => window.location.reload() }: { onRetry?: () => void }) {

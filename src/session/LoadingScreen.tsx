@@ -1,6 +1,6 @@
 import { Spinner, Text } from '@fluentui/react-components';
-import { CenteredPage } from '../ui/CenteredPage.js';
-import { Logo } from '../ui/Logo.js';
+import { CenteredPage } from '../ui/CenteredPage';
+import { Logo } from '../ui/Logo';
 
 export type StartupStep = 'config' | 'auth' | 'finalizing';
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AppConfig, Brand, User } from './types.js';
+import type { AppConfig, Brand, User } from './types';
 
 export interface SessionValue {
   /** The signed-in user, or null. */

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { ERROR_MESSAGES } from '../api/errors.js';
-import { loginUrlFor } from './loginUrl.js';
+import { ERROR_MESSAGES } from '../api/errors';
+import { loginUrlFor } from './loginUrl';
 
 /** Non-dismissable: the only way out is signing in again, coming back to this exact address. */
 export function SessionExpiredModal({ open }: { open: boolean }) {

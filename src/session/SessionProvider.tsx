@@ -1,20 +1,20 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { apiClient, type ApiClient } from '../api/client.js';
-import { CURRENT_USER_PATH, LOGIN_PATH } from '../api/constants.js';
-import { isApiError, type ApiError } from '../api/errors.js';
-import { AuthErrorPage } from './AuthErrorPage.js';
-import { FailedToLoadApp } from './FailedToLoadApp.js';
-import { LoadingScreen, type StartupStep } from './LoadingScreen.js';
-import { logoutUrlFor } from './loginUrl.js';
-import { featureOn, hasValidSubscription, mayAddBrand, normalizeConfig, normalizeUser } from './normalize.js';
-import { readStoredBrandId, resolveSelectedBrandId, storeBrandId, storedBrandAmong } from './selectedBrand.js';
-import { SessionContext, type SessionValue } from './SessionContext.js';
+import { apiClient, type ApiClient } from '../api/client';
+import { CURRENT_USER_PATH, LOGIN_PATH } from '../api/constants';
+import { isApiError, type ApiError } from '../api/errors';
+import { AuthErrorPage } from './AuthErrorPage';
+import { FailedToLoadApp } from './FailedToLoadApp';
+import { LoadingScreen, type StartupStep } from './LoadingScreen';
+import { logoutUrlFor } from './loginUrl';
+import { featureOn, hasValidSubscription, mayAddBrand, normalizeConfig, normalizeUser } from './normalize';
+import { readStoredBrandId, resolveSelectedBrandId, storeBrandId, storedBrandAmong } from './selectedBrand';
+import { SessionContext, type SessionValue } from './SessionContext';
 
-import { supportEmailFrom } from './supportEmail.js';
-import type { AppConfig, Brand, User } from './types.js';
+import { supportEmailFrom } from './supportEmail';
+import type { AppConfig, Brand, User } from './types';
 
 // The modal (Fluent Dialog) loads only when a session actually expires.
-const SessionExpiredModal = lazy(() => import('./SessionExpiredModal.js').then((m) => ({ default: m.SessionExpiredModal })));
+const SessionExpiredModal = lazy(() => import('./SessionExpiredModal').then((m) => ({ default: m.SessionExpiredModal })));
 
 export const STARTUP_PAUSE_MS = 200;
 export const CONFIG_PATH = '/api/config';

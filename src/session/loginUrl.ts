@@ -1,4 +1,4 @@
-import { LOGOUT_PATH } from '../api/constants.js';
+import { LOGOUT_PATH } from '../api/constants';
 
 export const LOGIN_ROUTE = '/login';
 export const HOME_ROUTE = '/app/home';

@@ -1,4 +1,4 @@
-import { DEFAULT_APP_VERSION, VALID_SUBSCRIPTION_STATUSES, type AppConfig, type User } from './types.js';
+import { DEFAULT_APP_VERSION, VALID_SUBSCRIPTION_STATUSES, type AppConfig, type User } from './types';
 
 // Responses may come bare or wrapped as `{data: ...}` (the config call is specified with a
 // `data` field); both are accepted so the shell does not break on either shape.

@@ -1,4 +1,4 @@
-import type { Brand } from './types.js';
+import type { Brand } from './types';
 
 // The selected brand survives reloads in localStorage; when it no longer belongs to the user
 // the first brand is selected instead (spec §3).

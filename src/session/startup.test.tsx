@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeServer, json, makeUser, signedInServer } from '../testing/fakeServer.js';
-import { renderApp, renderWithSession } from '../testing/renderApp.js';
-import { useSession } from './SessionContext.js';
+import { fakeServer, json, makeUser, signedInServer } from '../testing/fakeServer';
+import { renderApp, renderWithSession } from '../testing/renderApp';
+import { useSession } from './SessionContext';
 
 afterEach(() => {
   cleanup();

@@ -1,8 +1,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Outlet } from 'react-router-dom';
-import { Sidebar } from './Sidebar.js';
-import { SidebarProvider } from './SidebarContext.js';
-import { TopBar } from './TopBar.js';
+import { Sidebar } from './Sidebar';
+import { SidebarProvider } from './SidebarContext';
+import { TopBar } from './TopBar';
 
 const useStyles = makeStyles({
   root: { display: 'flex', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },

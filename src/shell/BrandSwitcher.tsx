@@ -15,10 +15,10 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, ArrowUpRegular, CheckmarkRegular, ChevronUpDownRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../session/SessionContext.js';
-import { HOME_ROUTE } from '../session/loginUrl.js';
-import { BILLING_SETTINGS_ROUTE, BRAND_NAME_MAX_DESKTOP, BRAND_NAME_MAX_MOBILE } from './constants.js';
-import { truncateName } from './truncate.js';
+import { useSession } from '../session/SessionContext';
+import { HOME_ROUTE } from '../session/loginUrl';
+import { BILLING_SETTINGS_ROUTE, BRAND_NAME_MAX_DESKTOP, BRAND_NAME_MAX_MOBILE } from './constants';
+import { truncateName } from './truncate';
 
 export const ADD_BRAND_ROUTE = '/app/add-brand';
 export const UPGRADE_TOOLTIP = "You've used your limit. Upgrade your plan to track more brands.";

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
-import { BILLING_SETTINGS_ROUTE, PROMO_DISMISSED_STORAGE_KEY } from './constants.js';
+import { BILLING_SETTINGS_ROUTE, PROMO_DISMISSED_STORAGE_KEY } from './constants';
 
 const useStyles = makeStyles({
   card: { position: 'relative', backgroundColor: tokens.colorBrandBackground2, gap: '8px' },

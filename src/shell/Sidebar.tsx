@@ -1,11 +1,11 @@
 import { Caption1, OverlayDrawer, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useSession } from '../session/SessionContext.js';
-import { BrandSwitcher } from './BrandSwitcher.js';
-import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from './constants.js';
-import { LOWER_MENU, MAIN_MENU, MAIN_MENU_LABEL } from './navItems.js';
-import { PromoCard } from './PromoCard.js';
-import { useSidebar } from './SidebarContext.js';
-import { SidebarNav } from './SidebarNav.js';
+import { useSession } from '../session/SessionContext';
+import { BrandSwitcher } from './BrandSwitcher';
+import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from './constants';
+import { LOWER_MENU, MAIN_MENU, MAIN_MENU_LABEL } from './navItems';
+import { PromoCard } from './PromoCard';
+import { useSidebar } from './SidebarContext';
+import { SidebarNav } from './SidebarNav';
 
 const useStyles = makeStyles({
   aside: {

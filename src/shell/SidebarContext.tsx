@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { SIDEBAR_SHORTCUT_KEY } from './constants.js';
-import { readSidebarExpanded, writeSidebarExpanded } from './sidebarCookie.js';
-import { useIsMobile } from './useIsMobile.js';
+import { SIDEBAR_SHORTCUT_KEY } from './constants';
+import { readSidebarExpanded, writeSidebarExpanded } from './sidebarCookie';
+import { useIsMobile } from './useIsMobile';
 
 export interface SidebarState {
   /** Desktop: full width (true) or icons only (false). Kept in a cookie. */

@@ -1,6 +1,6 @@
 import { Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { NavLink } from 'react-router-dom';
-import type { NavItem } from './navItems.js';
+import type { NavItem } from './navItems';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' },

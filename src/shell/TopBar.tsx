@@ -1,8 +1,8 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { NavigationRegular, PanelLeftContractRegular, PanelLeftExpandRegular } from '@fluentui/react-icons';
-import { ThemeToggleButton } from '../theme/ThemeToggleButton.js';
-import { useSidebar } from './SidebarContext.js';
-import { UserMenu } from './UserMenu.js';
+import { ThemeToggleButton } from '../theme/ThemeToggleButton';
+import { useSidebar } from './SidebarContext';
+import { UserMenu } from './UserMenu';
 
 const useStyles = makeStyles({
   bar: {

@@ -14,8 +14,8 @@ import {
 } from '@fluentui/react-components';
 import { PersonRegular, SettingsRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../session/SessionContext.js';
-import { initialsOf } from './truncate.js';
+import { useSession } from '../session/SessionContext';
+import { initialsOf } from './truncate';
 
 const useStyles = makeStyles({
   header: { display: 'flex', gap: '10px', alignItems: 'center', padding: '8px 10px' },

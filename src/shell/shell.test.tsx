@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { SELECTED_BRAND_STORAGE_KEY } from '../session/selectedBrand.js';
-import { makeBrand, makeUser, signedInServer } from '../testing/fakeServer.js';
-import { renderApp } from '../testing/renderApp.js';
-import { SIDEBAR_COOKIE_NAME } from './constants.js';
+import { SELECTED_BRAND_STORAGE_KEY } from '../session/selectedBrand';
+import { makeBrand, makeUser, signedInServer } from '../testing/fakeServer';
+import { renderApp } from '../testing/renderApp';
+import { SIDEBAR_COOKIE_NAME } from './constants';
 
 const DESKTOP_WIDTH = 1280;
 

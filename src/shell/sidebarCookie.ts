@@ -1,4 +1,4 @@
-import { SIDEBAR_COOKIE_MAX_AGE_S, SIDEBAR_COOKIE_NAME } from './constants.js';
+import { SIDEBAR_COOKIE_MAX_AGE_S, SIDEBAR_COOKIE_NAME } from './constants';
 
 /** Expanded (true) or collapsed (false) from the cookie; expanded when there is none. */
 export function readSidebarExpanded(cookie: string = document.cookie): boolean {

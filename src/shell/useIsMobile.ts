@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MOBILE_BREAKPOINT_PX } from './constants.js';
+import { MOBILE_BREAKPOINT_PX } from './constants';
 
 const isNarrow = () => typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT_PX;
 

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { createApiClient, type ApiClient } from '../api/client.js';
-import type { Brand, User } from '../session/types.js';
+import { createApiClient, type ApiClient } from '../api/client';
+import type { Brand, User } from '../session/types';
 
 // A scripted backend for component tests: routes "METHOD /path" to handlers, records calls.
 export type FakeRoute = (body: unknown, url: URL) => Response | Promise<Response>;

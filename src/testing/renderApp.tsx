@@ -1,10 +1,10 @@
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, type RouteObject } from 'react-router-dom';
-import type { ApiClient } from '../api/client.js';
-import { AppRoutes } from '../app/AppRoutes.js';
-import { SessionProvider } from '../session/SessionProvider.js';
-import { ThemeProvider } from '../theme/ThemeProvider.js';
+import type { ApiClient } from '../api/client';
+import { AppRoutes } from '../app/AppRoutes';
+import { SessionProvider } from '../session/SessionProvider';
+import { ThemeProvider } from '../theme/ThemeProvider';
 
 // Lazy chunks (the shell) are transformed on first use in tests, which can take seconds.
 configure({ asyncUtilTimeout: 10_000 });

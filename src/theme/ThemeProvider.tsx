@@ -1,13 +1,13 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { FluentProvider, createDarkTheme, createLightTheme, type Theme } from '@fluentui/react-components';
-import { limeBrandRamp } from './brandRamp.js';
+import { limeBrandRamp } from './brandRamp';
 import {
   readThemePreference,
   resolveThemeMode,
   writeThemePreference,
   type ThemeMode,
   type ThemePreference,
-} from './themePreference.js';
+} from './themePreference';
 
 const lightTheme: Theme = createLightTheme(limeBrandRamp);
 const darkTheme: Theme = {

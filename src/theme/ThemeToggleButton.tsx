@@ -1,6 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
-import { useTheme } from './ThemeProvider.js';
+import { useTheme } from './ThemeProvider';
 
 export function ThemeToggleButton() {
   const { mode, toggleTheme } = useTheme();

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { THEME_STORAGE_KEY } from './themePreference.js';
-import { ThemeProvider, useTheme } from './ThemeProvider.js';
-import { ThemeToggleButton } from './ThemeToggleButton.js';
+import { THEME_STORAGE_KEY } from './themePreference';
+import { ThemeProvider, useTheme } from './ThemeProvider';
+import { ThemeToggleButton } from './ThemeToggleButton';
 
 afterEach(() => {
   cleanup();

@@ -1,14 +1,6 @@
 import { useContext } from 'react';
 import { AddRegular, EditRegular, PlayRegular, StopRegular } from '@fluentui/react-icons';
-import { useActionScope } from '../../engine/actions/ActionScope';
-import { ActionTrigger } from '../../engine/actions/ActionTrigger';
-import { allHold, type FieldCondition } from '../../engine/actions/conditions';
-import type { ActionSpec } from '../../engine/actions/types';
-import { fillTemplate } from '../../engine/format/template';
-import { PageContext } from '../../engine/runtime/PageContext';
-import { useTemplate } from '../../engine/runtime/WidgetHost';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import type { WidgetProps } from '../types';
+import { ActionTrigger, PageContext, allHold, fillTemplate, type ActionSpec, type FieldCondition, type WidgetConfig, type WidgetProps, useActionScope, useTemplate } from '../../engine';
 
 // A button bound to an action: on the page (New Prompt), in a table's bulk bar (it sees the
 // selection), on a row or a card (it sees the row). Its optional data feeds disabledWhen and the

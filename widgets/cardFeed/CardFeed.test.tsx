@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CardFeed, { type CardFeedConfig } from './CardFeed';
 import { chipsOf, feedTabs, groupByDay } from './feed';
 import { MotionBehaviourProvider } from '@fluentui/react-motion';
-import { renderInPageContext } from '../../engine/runtime/testing';
+import { renderInPageContext, testHost } from '../../engine/testing';
 import valid from './fixtures/valid.json';
 import response from './fixtures/response.json';
 
@@ -15,12 +15,12 @@ const openai = response.openai as Run[];
 
 describe('cardFeed helpers', () => {
   it('makes one tab per key in the answer order, empty ones kept, with provider names', () => {
-    expect(feedTabs(response, 'providers').map((t) => [t.key, t.label, t.rows.length])).toEqual([
+    expect(feedTabs(response, 'providers', testHost().vocabularies).map((t) => [t.key, t.label, t.rows.length])).toEqual([
       ['openai', 'Chat GPT', 4],
       ['perplexity', 'Perplexity', 3],
       ['google', 'Google', 0],
     ]);
-    expect(feedTabs([{ a: 1 }]).map((t) => t.rows.length)).toEqual([1]);
+    expect(feedTabs([{ a: 1 }], undefined, testHost().vocabularies).map((t) => t.rows.length)).toEqual([1]);
   });
 
   it('groups by UTC day, newest day first and newest row first within a day', () => {

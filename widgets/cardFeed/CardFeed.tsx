@@ -12,12 +12,9 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { fillTemplate } from '../../engine/format/template';
+import { fillTemplate, getPath, useEngineHost, type WidgetConfig, type WidgetProps } from '../../engine';
 import { DetailDialog as DetailDialogFrame } from '../shared/DetailDialog';
-import { getPath } from '../../engine/transforms/steps';
-import type { WidgetConfig } from '../../engine/runtime/types';
 import { badgeFor, type BadgeSpec } from '../shared/columns';
-import type { WidgetProps } from '../types';
 import { chipsOf, cut, displayRow, feedTabs, fieldText, groupByDay, type FeedField, type Labels, type Row } from './feed';
 
 // A feed of cards (the prompt's latest AI responses): one tab per key of a keyed answer, cards
@@ -75,13 +72,14 @@ const useStyles = makeStyles({
 });
 
 function Meta({ row, fields }: { row: Row; fields: FeedField[] }) {
+  const { vocabularies } = useEngineHost();
   const styles = useStyles();
   return (
     <span className={styles.meta}>
       {fields.map((f) => (
         <span key={f.field} data-field={f.field}>
           {f.label ? `${f.label}: ` : ''}
-          {fieldText(row, f)}
+          {fieldText(row, f, vocabularies)}
         </span>
       ))}
     </span>
@@ -89,6 +87,7 @@ function Meta({ row, fields }: { row: Row; fields: FeedField[] }) {
 }
 
 function FeedCard({ row, config, onOpen }: { row: Row; config: CardFeedConfig; onOpen: () => void }) {
+  const { vocabularies } = useEngineHost();
   const styles = useStyles();
   const { card } = config;
   const badge = card.badge ? badgeFor(card.badge, getPath(row, card.badge.field)) : null;
@@ -97,7 +96,7 @@ function FeedCard({ row, config, onOpen }: { row: Row; config: CardFeedConfig; o
   return (
     <button type="button" className={styles.card} onClick={onOpen} data-testid="feed-card">
       <span className={styles.top}>
-        {card.title && <Text weight="semibold" data-field={card.title.field}>{fieldText(row, card.title)}</Text>}
+        {card.title && <Text weight="semibold" data-field={card.title.field}>{fieldText(row, card.title, vocabularies)}</Text>}
         {badge && (
           <Badge appearance="tint" color={badge.color ?? 'informative'} data-testid="feed-card-badge">
             {badge.label}
@@ -119,10 +118,11 @@ function FeedCard({ row, config, onOpen }: { row: Row; config: CardFeedConfig; o
 }
 
 function DetailDialog({ row, config, onClose }: { row: Row; config: CardFeedConfig; onClose: () => void }) {
+  const { vocabularies } = useEngineHost();
   const styles = useStyles();
   const detail = config.detail!;
   const labelled = [config.card.title, ...(config.card.meta ?? []), ...(detail.fields ?? [])].filter((f): f is FeedField => !!f);
-  const title = fillTemplate(detail.title, displayRow(row, labelled));
+  const title = fillTemplate(detail.title, displayRow(row, labelled, vocabularies));
   const links = detail.links ? getPath(row, detail.links.field) : null;
   return (
     <DetailDialogFrame title={title} closeLabel={detail.closeLabel} contentStyle={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }} onClose={onClose}>
@@ -146,8 +146,9 @@ function DetailDialog({ row, config, onClose }: { row: Row; config: CardFeedConf
 }
 
 export default function CardFeed({ config, data }: WidgetProps<CardFeedConfig>) {
+  const { vocabularies } = useEngineHost();
   const styles = useStyles();
-  const tabs = useMemo(() => feedTabs(data, config.tabs?.labels), [data, config.tabs?.labels]);
+  const tabs = useMemo(() => feedTabs(data, config.tabs?.labels, vocabularies), [data, config.tabs?.labels, vocabularies]);
   const [tabKey, setTabKey] = useState<string | null>(null);
   const tab = tabs.find((t) => t.key === tabKey) ?? tabs[0];
   const groups = useMemo(() => groupByDay(tab?.rows ?? [], config.groupBy.field), [tab, config.groupBy.field]);

@@ -1,12 +1,11 @@
-import { countryName } from '../../engine/filters/countries';
-import { providerLabel } from '../../engine/filters/providers';
-import { formatValue, type FormatSpec } from '../../engine/format/numbers';
-import { getPath } from '../../engine/transforms/steps';
+import { formatValue, getPath, labelIn, type FormatSpec, type Vocabulary } from '../../engine';
 
 // Pure helpers of the card feed (no React): tabs from a keyed object, day groups newest first,
 // field display with code labels, text cuts and chip lists with '+N more'.
 export type Row = Record<string, unknown>;
-export type Labels = 'countries' | 'providers';
+/** A vocabulary of the host that names coded values (e.g. 'countries'). */
+export type Labels = string;
+type Vocabularies = Record<string, Vocabulary>;
 
 export interface FeedField {
   field: string;
@@ -27,21 +26,19 @@ export interface FeedGroup {
   rows: Row[];
 }
 
-const LABELS: Record<Labels, (code: string) => string> = { countries: countryName, providers: providerLabel };
-
-export function labelOf(value: unknown, labels?: Labels): string {
+export function labelOf(value: unknown, labels: Labels | undefined, vocabularies: Vocabularies): string {
   if (value === null || value === undefined || value === '') return '';
-  return labels ? LABELS[labels](String(value)) : String(value);
+  return labels ? labelIn({ vocabularies }, labels, String(value)) : String(value);
 }
 
 /** A keyed object of lists becomes one tab per key (in the answer's order, empty ones kept); a
  * plain list is a single tab. */
-export function feedTabs(data: unknown, labels?: Labels): FeedTab[] {
+export function feedTabs(data: unknown, labels: Labels | undefined, vocabularies: Vocabularies): FeedTab[] {
   if (Array.isArray(data)) return [{ key: '', label: '', rows: data as Row[] }];
   if (!data || typeof data !== 'object') return [];
   return Object.entries(data as Record<string, unknown>).map(([key, rows]) => ({
     key,
-    label: labelOf(key, labels) || key,
+    label: labelOf(key, labels, vocabularies) || key,
     rows: Array.isArray(rows) ? (rows as Row[]) : [],
   }));
 }
@@ -76,9 +73,9 @@ export function groupByDay(rows: Row[], field: string): FeedGroup[] {
     }));
 }
 
-export function fieldText(row: Row, spec: FeedField): string {
+export function fieldText(row: Row, spec: FeedField, vocabularies: Vocabularies): string {
   const value = getPath(row, spec.field);
-  if (spec.labels) return labelOf(value, spec.labels) || formatValue(null, undefined);
+  if (spec.labels) return labelOf(value, spec.labels, vocabularies) || formatValue(null, undefined);
   return formatValue(value, spec.format);
 }
 
@@ -96,8 +93,8 @@ export function chipsOf(row: Row, spec: { field: string; label?: string; max?: n
 }
 
 /** The row as copy sees it: fields with `labels` read as their names (provider 'openai' → 'Chat GPT'). */
-export function displayRow(row: Row, fields: FeedField[]): Row {
+export function displayRow(row: Row, fields: FeedField[], vocabularies: Vocabularies): Row {
   const out: Row = { ...row };
-  for (const f of fields) if (f.labels) out[f.field] = labelOf(getPath(row, f.field), f.labels);
+  for (const f of fields) if (f.labels) out[f.field] = labelOf(getPath(row, f.field), f.labels, vocabularies);
   return out;
 }

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CardGrid, { type CardGridConfig } from './CardGrid';
-import { fakeFetcher, renderInPageContext, renderWidget, testPageContext } from '../../engine/runtime/testing';
-import { createPageValidator } from '../../engine/schema/validator';
+import { runTransforms, type Step } from '../../engine';
+import { createPageValidator, fakeFetcher, renderInPageContext, renderWidget, testPageContext } from '../../engine/testing';
 import threatsFixture from './fixtures/threats.json';
-import { runTransforms } from '../../engine/transforms/run';
-import type { Step } from '../../engine/transforms/steps';
 import valid from './fixtures/valid.json';
 import response from './fixtures/response.json';
 

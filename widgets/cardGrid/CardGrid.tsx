@@ -1,14 +1,7 @@
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { getPath, type Row } from '../../engine/transforms/steps';
-import { formatValue, type FormatSpec } from '../../engine/format/numbers';
-import { WidgetHost, useTemplate } from '../../engine/runtime/WidgetHost';
-import { ActionScope } from '../../engine/actions/ActionScope';
-import type { WidgetConfig } from '../../engine/runtime/types';
+import { ActionScope, WidgetHost, formatValue, useExports, getPath, type FormatSpec, type Row, type WidgetConfig, type WidgetProps, useTemplate } from '../../engine';
 import { badgeFor, exportColumns, type BadgeSpec, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
-import { exportCsv } from '../../engine/export/csv';
-import { exportExcel } from '../../engine/export/excel';
-import type { WidgetProps } from '../types';
 
 // A list of small cards, one per row: a title field, an optional subtitle, badges mapped from
 // field values (labels may hold {name} placeholders filled from `values`), labelled fields, a
@@ -65,6 +58,7 @@ function cut(text: string, max?: number): string {
 }
 
 export default function CardGrid({ id, config, data }: WidgetProps<CardGridConfig>) {
+  const exports = useExports();
   const styles = useStyles();
   const fill = useTemplate(config);
   const rows = (Array.isArray(data) ? data : []) as Row[];
@@ -73,8 +67,8 @@ export default function CardGrid({ id, config, data }: WidgetProps<CardGridConfi
     if (!config.export) return;
     const columns = exportColumns(config.export.columns);
     const filename = config.export.filename ?? config.title ?? id;
-    if (format === 'excel') await exportExcel(rows, columns, filename);
-    else await exportCsv(rows, columns, filename);
+    if (format === 'excel') await exports.excel(rows, columns, filename);
+    else await exports.csv(rows, columns, filename);
   };
   const grid = (
     <ul className={styles.grid} style={{

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { fakeFetcher, renderWidget } from '../../engine/runtime/testing';
-import type { WidgetConfig } from '../../engine/runtime/types';
+import type { WidgetConfig } from '../../engine';
+import { fakeFetcher, renderWidget } from '../../engine/testing';
 import valid from './fixtures/valid.json';
 import response from './fixtures/response.json';
 import { buildChartSpec, chartSignals, seriesOf, toggleSeries, visibleRows, DOMAIN_SIGNAL, HIDDEN_SIGNAL, OWN_SIGNAL } from './buildSpec';

@@ -9,12 +9,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { PageContext } from '../../engine/runtime/PageContext';
-import { resolveValue } from '../../engine/bindings/resolve';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import { exportCsv } from '../../engine/export/csv';
-import { exportPng } from '../../engine/export/png';
-import type { WidgetProps } from '../types';
+import { PageContext, resolveValue, useExports, type WidgetConfig, type WidgetProps } from '../../engine';
 import { exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 import { DATA_NAME, buildChartSpec, chartSignals, seriesOf, toggleSeries, visibleRows, type VegaLiteSpec } from './buildSpec';
@@ -36,6 +31,7 @@ const useStyles = makeStyles({
 });
 
 export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
+  const exports = useExports();
   const styles = useStyles();
   const page = useContext(PageContext);
   const container = useRef<HTMLDivElement>(null);
@@ -109,10 +105,10 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
 
   const filename = config.filename ?? config.title ?? id;
   const onExport = async (format: string) => {
-    if (format === 'png') return exportPng(container.current, filename);
+    if (format === 'png') return exports.png(container.current, filename);
     if (format !== 'csv') return console.warn(`Unsupported export format: ${format}`);
     const columns = config.exportColumns ?? Object.keys(rows[0] ?? {}).map((k) => ({ field: k, header: k }));
-    return exportCsv(visibleRows(rows, field, hidden), exportColumns(columns), filename);
+    return exports.csv(visibleRows(rows, field, hidden), exportColumns(columns), filename);
   };
 
   return (

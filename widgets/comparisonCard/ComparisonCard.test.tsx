@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import ComparisonCard, { type ComparisonCardConfig } from './ComparisonCard';
 import { badgeByRule, ruleHolds } from './rule';
-import { renderInPageContext, testPageContext } from '../../engine/runtime/testing';
+import { renderInPageContext, testPageContext } from '../../engine/testing';
 import valid from './fixtures/valid.json';
 import response from './fixtures/response.json';
 

@@ -1,9 +1,5 @@
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { getPath, type Row } from '../../engine/transforms/steps';
-import { formatValue, type FormatSpec } from '../../engine/format/numbers';
-import { useTemplate } from '../../engine/runtime/WidgetHost';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import type { WidgetProps } from '../types';
+import { formatValue, getPath, type FormatSpec, type Row, type WidgetConfig, type WidgetProps, useTemplate } from '../../engine';
 import { badgeByRule, type BadgeRule } from './rule';
 
 // Two values side by side (yours vs theirs) with a badge picked by a rule over the row, e.g.

@@ -1,4 +1,4 @@
-import { getPath, matches, type Condition, type Row } from '../../engine/transforms/steps';
+import { getPath, matches, type Condition, type Row } from '../../engine';
 
 // A badge chosen by a rule over the row: `when` conditions (all must hold) pick `then`, otherwise
 // `else`. A condition's value may name another field ({"field": "competitorMentionRate"}) so a card

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge } from '@fluentui/react-components';
 import { ClockRegular } from '@fluentui/react-icons';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import type { WidgetProps } from '../types';
+import type { WidgetConfig, WidgetProps } from '../../engine';
 import { countdownText } from './nextMidnight';
 
 export interface CountdownConfig extends WidgetConfig {

@@ -1,9 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Dialog as FluentDialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { ActionScope, useActionScope } from '../../engine/actions/ActionScope';
-import { WidgetHost, useTemplate } from '../../engine/runtime/WidgetHost';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import type { WidgetProps } from '../types';
+import { ActionScope, WidgetHost, type WidgetConfig, type WidgetProps, useActionScope, useTemplate } from '../../engine';
 
 // A modal opened by an action. Content widgets see the action's row; a submitting form marks the
 // dialog busy (so does an action button's running call), and a busy dialog ignores Escape, the backdrop, its Close button and a form's Cancel (modalType stays fixed: changing it remounts the content).

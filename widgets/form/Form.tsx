@@ -3,12 +3,7 @@ import { Button, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from 
 import RjsfForm from '@rjsf/fluentui-rc';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useActionScope } from '../../engine/actions/ActionScope';
-import { useAction } from '../../engine/actions/useAction';
-import type { ActionSpec } from '../../engine/actions/types';
-import { PageContext } from '../../engine/runtime/PageContext';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import type { WidgetProps } from '../types';
+import { PageContext, useEngineHost, type ActionSpec, type WidgetConfig, type WidgetProps, useAction, useActionScope } from '../../engine';
 import { CounterTextarea } from './CounterTextarea';
 import { initialValues, type ValueMap } from './initialValues';
 import { expandOptionLists } from './optionLists';
@@ -34,11 +29,12 @@ const useStyles = makeStyles({
 const widgets = { counterTextarea: CounterTextarea };
 
 export default function Form({ config }: WidgetProps<FormConfig>) {
+  const { vocabularies } = useEngineHost();
   const styles = useStyles();
   const page = useContext(PageContext);
   const scope = useActionScope();
   const action = useAction(config.submit);
-  const schema = useMemo(() => expandOptionLists(config.schema) as RJSFSchema, [config.schema]);
+  const schema = useMemo(() => expandOptionLists(config.schema, vocabularies) as RJSFSchema, [config.schema, vocabularies]);
   const uiSchema = useMemo(
     () => ({ ...(config.uiSchema ?? {}), 'ui:submitButtonOptions': { norender: true } }) as UiSchema,
     [config.uiSchema],

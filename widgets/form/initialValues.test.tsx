@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialValues } from './initialValues';
 import { expandOptionLists } from './optionLists';
+import { testHost } from '../../engine/testing';
 
 const FREQ = { '0 0 * * *': 'daily', '0 0 * * 0': 'weekly', '0 0 1 * *': 'monthly', default: 'daily' };
 
@@ -19,10 +20,10 @@ describe('form starting values', () => {
   });
 
   it('expands named option lists into oneOf const/title', () => {
-    const s = expandOptionLists({ type: 'array', items: { type: 'string', 'x-options': 'providers' } }) as { items: { oneOf: unknown[]; 'x-options'?: string } };
+    const s = expandOptionLists({ type: 'array', items: { type: 'string', 'x-options': 'providers' } }, testHost().vocabularies) as { items: { oneOf: unknown[]; 'x-options'?: string } };
     expect(s.items.oneOf).toEqual([{ const: 'openai', title: 'Chat GPT' }, { const: 'perplexity', title: 'Perplexity' }]);
     expect(s.items['x-options']).toBeUndefined();
-    const c = expandOptionLists({ type: 'string', 'x-options': 'countries' }) as { oneOf: Array<{ const: string; title: string }> };
+    const c = expandOptionLists({ type: 'string', 'x-options': 'countries' }, testHost().vocabularies) as { oneOf: Array<{ const: string; title: string }> };
     expect(c.oneOf.length).toBeGreaterThan(200);
     expect(c.oneOf.find((o) => o.const === 'US')?.title).toBe('United States');
   });

@@ -1,4 +1,4 @@
-import { resolveBindings, type BindingContext } from '../../engine/bindings/resolve';
+import { resolveBindings, type BindingContext } from '../../engine';
 
 export type ValueMap = Record<string, string> & { default?: string };
 

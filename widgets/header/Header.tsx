@@ -1,10 +1,6 @@
 import { useContext } from 'react';
 import { Avatar, Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { PageContext } from '../../engine/runtime/PageContext';
-import { useTemplate } from '../../engine/runtime/WidgetHost';
-import { resolveValue } from '../../engine/bindings/resolve';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import type { WidgetProps } from '../types';
+import { PageContext, resolveValue, type WidgetConfig, type WidgetProps, useTemplate } from '../../engine';
 
 // Page heading: the title, the selected brand's logo (initials when it has none) and name, and an
 // optional subtitle such as 'Latest data updated on {lastRun}'; a status badge (a bound value looked

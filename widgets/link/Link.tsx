@@ -1,8 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useTemplate } from '../../engine/runtime/WidgetHost';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import type { WidgetProps } from '../types';
+import { type WidgetConfig, type WidgetProps, useTemplate } from '../../engine';
 
 export interface LinkConfig extends WidgetConfig {
   label: string;

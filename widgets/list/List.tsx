@@ -1,12 +1,6 @@
 import { useContext } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ActionTrigger } from '../../engine/actions/ActionTrigger';
-import type { ActionSpec } from '../../engine/actions/types';
-import { fillTemplate } from '../../engine/format/template';
-import { PageContext } from '../../engine/runtime/PageContext';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import { getPath } from '../../engine/transforms/steps';
-import type { WidgetProps } from '../types';
+import { ActionTrigger, PageContext, fillTemplate, getPath, type ActionSpec, type WidgetConfig, type WidgetProps } from '../../engine';
 import { ICONS } from '../actionButton/ActionButton';
 
 // A plain list of items from the widget's rows: a text field, optionally a secondary line, and an

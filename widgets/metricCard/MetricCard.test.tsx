@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, fireEvent, waitFor, within } from '@testing-library/react';
-import { fakeFetcher, renderWidget } from '../../engine/runtime/testing';
+import type { WidgetConfig } from '../../engine';
+import { fakeFetcher, renderWidget } from '../../engine/testing';
 import valid from './fixtures/valid.json';
 import response from './fixtures/response.json';
 import { bandFor, trendWord } from './sentiment';
 import { directionOf } from './MetricCard';
-import type { WidgetConfig } from '../../engine/runtime/types';
 
 const sentimentCard = valid as unknown as WidgetConfig;
 const mentionRateCard = {

@@ -1,9 +1,6 @@
 import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowDownRegular, ArrowUpRegular, SubtractRegular } from '@fluentui/react-icons';
-import { getPath } from '../../engine/transforms/steps';
-import { formatValue, type FormatSpec } from '../../engine/format/numbers';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import type { WidgetProps } from '../types';
+import { formatValue, getPath, type FormatSpec, type WidgetConfig, type WidgetProps } from '../../engine';
 import { bandFor, trendWord, SENTIMENT_BANDS, SENTIMENT_TREND, type Band, type TrendWords } from './sentiment';
 
 // A single number with its change against the delta window: green arrow up, red arrow down,

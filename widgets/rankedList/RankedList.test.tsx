@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { fakeFetcher, renderWidget } from '../../engine/runtime/testing';
-import type { WidgetConfig } from '../../engine/runtime/types';
+import type { WidgetConfig } from '../../engine';
+import { fakeFetcher, renderWidget } from '../../engine/testing';
 import valid from './fixtures/valid.json';
 
 const config = valid as unknown as WidgetConfig;

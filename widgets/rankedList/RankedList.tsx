@@ -1,10 +1,5 @@
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import { exportCsv } from '../../engine/export/csv';
-import { exportExcel } from '../../engine/export/excel';
-import { formatValue, type FormatSpec } from '../../engine/format/numbers';
-import { getPath } from '../../engine/transforms/steps';
-import type { WidgetProps } from '../types';
+import { formatValue, useExports, getPath, type FormatSpec, type WidgetConfig, type WidgetProps } from '../../engine';
 import { exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 
@@ -29,6 +24,7 @@ const useStyles = makeStyles({
 });
 
 export default function RankedList({ id, config, data }: WidgetProps<RankedListConfig>) {
+  const exports = useExports();
   const styles = useStyles();
   const rows = Array.isArray(data) ? (data as Array<Record<string, unknown>>) : [];
   const filename = config.export?.filename ?? config.title ?? id;
@@ -38,8 +34,8 @@ export default function RankedList({ id, config, data }: WidgetProps<RankedListC
     ...(config.secondary ?? []).map((s) => ({ field: s.field, header: s.label ?? s.field, format: s.format })),
   ];
   const onExport = async (format: string) => {
-    if (format === 'excel') await exportExcel(rows, exportColumns(columns), filename);
-    else if (format === 'csv') await exportCsv(rows, exportColumns(columns), filename);
+    if (format === 'excel') await exports.excel(rows, exportColumns(columns), filename);
+    else if (format === 'csv') await exports.csv(rows, exportColumns(columns), filename);
     else console.warn(`Unsupported export format: ${format}`);
   };
   return (

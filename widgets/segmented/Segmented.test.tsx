@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWidget } from '../../engine/runtime/testing';
-import type { WidgetConfig } from '../../engine/runtime/types';
+import type { WidgetConfig } from '../../engine';
+import { renderWidget } from '../../engine/testing';
 import valid from './fixtures/valid.json';
 
 describe('segmented widget', () => {

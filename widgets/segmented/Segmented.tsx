@@ -1,8 +1,6 @@
 import { useContext } from 'react';
 import { ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
-import { PageContext } from '../../engine/runtime/PageContext';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import type { WidgetProps } from '../types';
+import { PageContext, type WidgetConfig, type WidgetProps } from '../../engine';
 
 // A segmented toggle bound to a page filter, e.g. Top Performing / Needs Attention →
 // promptPerformance top / worst. The value persists with the page's other filters.

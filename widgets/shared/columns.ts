@@ -1,6 +1,4 @@
-import { formatValue, type FormatSpec } from '../../engine/format/numbers';
-import { getPath } from '../../engine/transforms/steps';
-import type { ExportColumn } from '../../engine/export/tabular';
+import { formatValue, getPath, type ExportColumn, type FormatSpec } from '../../engine';
 
 // Columns shared by tables and lists: a field, its header, a format and an optional badge mapping
 // (value → label and colour).

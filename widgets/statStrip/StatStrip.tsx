@@ -1,13 +1,7 @@
 import { useContext } from 'react';
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { allHold, type FieldCondition } from '../../engine/actions/conditions';
-import { formatValue, type FormatSpec } from '../../engine/format/numbers';
-import { fillTemplate } from '../../engine/format/template';
-import { PageContext } from '../../engine/runtime/PageContext';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import { getPath } from '../../engine/transforms/steps';
+import { PageContext, allHold, useEngineHost, fillTemplate, formatValue, getPath, type FieldCondition, type FormatSpec, type WidgetConfig, type WidgetProps } from '../../engine';
 import { listCellText } from '../table/listCell';
-import type { WidgetProps } from '../types';
 
 // A strip of small facts from one record (the prompts monitor's facts and insights). An item may
 // carry an alert: a badge shown only when its condition holds (provider gap over 5 points).
@@ -34,6 +28,7 @@ const useStyles = makeStyles({
 });
 
 export default function StatStrip({ config, data }: WidgetProps<StatStripConfig>) {
+  const { vocabularies } = useEngineHost();
   const styles = useStyles();
   const page = useContext(PageContext);
   const record = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
@@ -41,7 +36,7 @@ export default function StatStrip({ config, data }: WidgetProps<StatStripConfig>
     <div className={styles.strip} role="list">
       {config.items.map((item) => {
         const raw = getPath(record, item.field);
-        const shown = raw === null || raw === undefined ? '—' : item.format ? formatValue(raw, item.format) : item.labels ? listCellText(raw, { labels: item.labels }) : String(raw);
+        const shown = raw === null || raw === undefined ? '—' : item.format ? formatValue(raw, item.format) : item.labels ? listCellText(raw, { labels: item.labels }, vocabularies) : String(raw);
         const alert = item.alert && allHold(item.alert.when, record, page?.bindings ?? {});
         return (
           <div key={item.field + item.label} className={styles.item} role="listitem" data-field={item.field}>

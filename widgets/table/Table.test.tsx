@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeFetcher, renderWidget } from '../../engine/runtime/testing';
-import { buildCsv } from '../../engine/export/csv';
-import { columnWidths, buildWorkbook } from '../../engine/export/excel';
+import { buildCsv, buildWorkbook, columnWidths, type WidgetConfig } from '../../engine';
+import { fakeFetcher, renderWidget } from '../../engine/testing';
 import { exportColumns, type ColumnSpec } from '../shared/columns';
-import type { WidgetConfig } from '../../engine/runtime/types';
 import valid from './fixtures/valid.json';
 import response from './fixtures/response.json';
 import { nextSort, sortRows } from './sortRows';

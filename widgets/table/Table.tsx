@@ -11,13 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { PageContext } from '../../engine/runtime/PageContext';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import { exportCsv } from '../../engine/export/csv';
-import { exportExcel } from '../../engine/export/excel';
-import { getPath } from '../../engine/transforms/steps';
-import { fillTemplate } from '../../engine/format/template';
-import type { WidgetProps } from '../types';
+import { PageContext, fillTemplate, getPath, useEngineHost, useExports, type WidgetConfig, type WidgetProps } from '../../engine';
 import { badgeFor, cellText, exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 import { nextSort, sortRows, type SortState } from './sortRows';
@@ -52,6 +46,8 @@ const useStyles = makeStyles({
 });
 
 export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
+  const exports = useExports();
+  const { vocabularies } = useEngineHost();
   const styles = useStyles();
   const page = useContext(PageContext);
   const navigate = useNavigate();
@@ -68,8 +64,8 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
 
   const onExport = async (format: string) => {
     const columns = exportColumns(config.columns);
-    if (format === 'excel') await exportExcel(paged.matched, columns, filename);
-    else if (format === 'csv') await exportCsv(paged.matched, columns, filename);
+    if (format === 'excel') await exports.excel(paged.matched, columns, filename);
+    else if (format === 'csv') await exports.csv(paged.matched, columns, filename);
     else console.warn(`Unsupported export format: ${format}`);
   };
 
@@ -122,7 +118,7 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
                   {config.columns.map((c, i) => {
                     const value = getPath(row, c.field);
                     const list = (c as ColumnSpec & { list?: ListDisplay }).list;
-                    const text = list ? listCellText(value, list) : cellText(c, row);
+                    const text = list ? listCellText(value, list, vocabularies) : cellText(c, row);
                     let content: React.ReactNode = text;
                     if (c.badge) {
                       const b = badgeFor(c.badge, value);

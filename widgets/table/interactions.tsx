@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, Popover, PopoverSurface, PopoverTrigger, Tab, TabList, TableCell, TableHeaderCell, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
-import { fillTemplate } from '../../engine/format/template';
-import { ActionScope } from '../../engine/actions/ActionScope';
-import type { BindingContext } from '../../engine/bindings/resolve';
-import { WidgetHost } from '../../engine/runtime/WidgetHost';
-import type { WidgetConfig } from '../../engine/runtime/types';
+import { ActionScope, WidgetHost, fillTemplate, type BindingContext, type WidgetConfig } from '../../engine';
 import { rowKey, selectAllState, selectedRows, toggleAll, toggleOne, type Row } from './selection';
 import { rowsForTab, tabCounts, type TableTab } from './tabs';
 

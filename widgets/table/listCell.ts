@@ -1,19 +1,16 @@
-import { countryName } from '../../engine/filters/countries';
-import { providerLabel } from '../../engine/filters/providers';
+import { labelIn, type Vocabulary } from '../../engine';
 
-// A cell holding a list (a prompt's locations): the first `max` names, then "+N" (spec §9:
-// location column shows up to 2 names, then +N). `labels` names how codes become names.
+// A cell holding a list (a prompt's locations): the first `max` names, then "+N". `labels` names
+// the host vocabulary that turns codes into names.
 export interface ListDisplay {
   max?: number;
-  labels?: 'countries' | 'providers';
+  labels?: string;
   separator?: string;
 }
 
-const LABELS = { countries: countryName, providers: providerLabel };
-
-export function listCellText(value: unknown, spec: ListDisplay): string {
+export function listCellText(value: unknown, spec: ListDisplay, vocabularies: Record<string, Vocabulary>): string {
   const items = Array.isArray(value) ? value.map(String) : value === null || value === undefined || value === '' ? [] : [String(value)];
-  const label = spec.labels ? LABELS[spec.labels] : (s: string) => s;
+  const label = (s: string) => labelIn({ vocabularies }, spec.labels, s);
   const max = spec.max ?? items.length;
   const shown = items.slice(0, max).map(label).join(spec.separator ?? ', ');
   const rest = items.length - Math.min(max, items.length);

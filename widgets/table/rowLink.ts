@@ -1,6 +1,4 @@
-import { resolveValue, type BindingContext } from '../../engine/bindings/resolve';
-import { fillPath } from '../../engine/format/template';
-import { matches, type Condition } from '../../engine/transforms/steps';
+import { fillPath, matches, resolveValue, type BindingContext, type Condition } from '../../engine';
 
 // Row links: {"to": "/app/competitors/comparison/{brandName}", "unless": {"field": "brandName",
 // "op": "eq", "value": {"$brand": "name"}}} — the own brand's row does not link.

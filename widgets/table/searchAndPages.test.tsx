@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { fakeFetcher, renderWidget } from '../../engine/runtime/testing';
-import { createPageValidator } from '../../engine/schema/validator';
-import type { WidgetConfig } from '../../engine/runtime/types';
+import { type WidgetConfig } from '../../engine';
+import { createPageValidator, fakeFetcher, renderWidget } from '../../engine/testing';
 import valid from './fixtures/searchAndPages.valid.json';
 import invalid from './fixtures/searchAndPages.invalid.json';
 import response from './fixtures/searchAndPages.response.json';

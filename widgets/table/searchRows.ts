@@ -1,4 +1,4 @@
-import { getPath } from '../../engine/transforms/steps';
+import { getPath } from '../../engine';
 
 // Table search: a free-text box that keeps the rows where any of the configured fields contains
 // the text (case- and accent-insensitive), so users can narrow long tables such as the Sources

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { selectAllState, selectedRows, toggleAll, toggleOne } from './selection';
 import { rowsForTab, tabCounts } from './tabs';
 import { listCellText } from './listCell';
+import { testHost } from '../../engine/testing';
+
+const { vocabularies } = testHost();
 
 const rows = [
   { promptId: 'a', promptState: 'active' },
@@ -42,9 +45,9 @@ describe('table tabs', () => {
 
 describe('list cells', () => {
   it('shows up to max names then +N', () => {
-    expect(listCellText(['US', 'GB', 'DE', 'FR'], { max: 2, labels: 'countries' })).toBe('United States, United Kingdom +2');
-    expect(listCellText(['us'], { max: 2, labels: 'countries' })).toBe('United States');
-    expect(listCellText([], { max: 2 })).toBe('');
-    expect(listCellText(['openai', 'perplexity'], { labels: 'providers' })).toBe('Chat GPT, Perplexity');
+    expect(listCellText(['US', 'GB', 'DE', 'FR'], { max: 2, labels: 'countries' }, vocabularies)).toBe('United States, United Kingdom +2');
+    expect(listCellText(['us'], { max: 2, labels: 'countries' }, vocabularies)).toBe('United States');
+    expect(listCellText([], { max: 2 }, vocabularies)).toBe('');
+    expect(listCellText(['openai', 'perplexity'], { labels: 'providers' }, vocabularies)).toBe('Chat GPT, Perplexity');
   });
 });

@@ -1,4 +1,4 @@
-import { getPath } from '../../engine/transforms/steps';
+import { getPath } from '../../engine';
 
 // Row selection of a table (spec §4 "Table": a select-all checkbox with an indeterminate state).
 // Keys are a row field (promptId); only rows of the current tab count as selected.

@@ -1,4 +1,4 @@
-import { compareBy } from '../../engine/transforms/steps';
+import { compareBy } from '../../engine';
 
 export type SortOrder = 'asc' | 'desc';
 export interface SortState {

@@ -1,5 +1,4 @@
-import { resolveValue, type BindingContext } from '../../engine/bindings/resolve';
-import { matches, type Condition } from '../../engine/transforms/steps';
+import { matches, resolveValue, type BindingContext, type Condition } from '../../engine';
 import type { Row } from './selection';
 
 // Tabs over a table's rows (Active / Stopped / All): each tab keeps the rows matching all of its

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWidget } from '../../engine/runtime/testing';
-import type { WidgetConfig } from '../../engine/runtime/types';
+import type { WidgetConfig } from '../../engine';
+import { renderWidget } from '../../engine/testing';
 import text from './fixtures/valid.json';
 import header from '../header/fixtures/valid.json';
 import link from '../link/fixtures/valid.json';

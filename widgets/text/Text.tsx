@@ -1,7 +1,5 @@
 import { Text as FluentText, makeStyles, tokens } from '@fluentui/react-components';
-import { useTemplate } from '../../engine/runtime/WidgetHost';
-import type { WidgetConfig } from '../../engine/runtime/types';
-import type { WidgetProps } from '../types';
+import { type WidgetConfig, type WidgetProps, useTemplate } from '../../engine';
 
 // Display copy with {name} placeholders from `values` (optionally formatted through `formats`).
 export interface TextConfig extends WidgetConfig {

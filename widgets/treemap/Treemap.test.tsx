@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Treemap, { type TreemapConfig } from './Treemap';
 import { countBy, squarify } from './squarify';
 import { MotionBehaviourProvider } from '@fluentui/react-motion';
-import { renderInPageContext } from '../../engine/runtime/testing';
+import { renderInPageContext } from '../../engine/testing';
 import valid from './fixtures/valid.json';
 import response from './fixtures/response.json';
 

@@ -6,13 +6,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
-import { fillTemplate } from '../../engine/format/template';
+import { fillTemplate, getPath, useEngineHost, type WidgetConfig, type WidgetProps } from '../../engine';
 import { DetailDialog as DetailDialogFrame } from '../shared/DetailDialog';
-import { getPath } from '../../engine/transforms/steps';
-import type { WidgetConfig } from '../../engine/runtime/types';
 import { CHART_PALETTE as PALETTE } from '../chart/palette';
 import { cut, fieldText, type FeedField } from '../cardFeed/feed';
-import type { WidgetProps } from '../types';
 import { countBy, squarify, type Group } from './squarify';
 
 // A treemap of row counts per value of a field (citations per author, 'Unknown' when empty); a
@@ -71,6 +68,7 @@ const text = (row: Row, spec: { field: string; empty?: string }) => {
 };
 
 function DetailDialog({ group, config, onClose }: { group: Group<Row>; config: TreemapConfig; onClose: () => void }) {
+  const { vocabularies } = useEngineHost();
   const styles = useStyles();
   const detail = config.detail!;
   const { item } = detail;
@@ -88,7 +86,7 @@ function DetailDialog({ group, config, onClose }: { group: Group<Row>; config: T
                 {item.meta && (
                   <span className={styles.meta}>
                     {item.meta.map((f) => (
-                      <span key={f.field} data-field={f.field}>{f.label ? `${f.label}: ` : ''}{fieldText(row, f)}</span>
+                      <span key={f.field} data-field={f.field}>{f.label ? `${f.label}: ` : ''}{fieldText(row, f, vocabularies)}</span>
                     ))}
                   </span>
                 )}

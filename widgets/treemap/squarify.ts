@@ -1,4 +1,4 @@
-import { getPath } from '../../engine/transforms/steps';
+import { getPath } from '../../engine';
 
 // Treemap layout (squarified, Bruls et al.): rectangles with areas proportional to the values,
 // kept as close to square as the order allows. Pure, so it is tested without a browser.

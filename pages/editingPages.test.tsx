@@ -2,18 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { lintPages } from '../lint/lint';
-import metadata from '../../widgets/metricCard/fixtures/response.json';
-import ranking from '../../widgets/table/fixtures/response.json';
-import timeseries from '../../widgets/chart/fixtures/response.json';
-import { fakeFetcher, renderPage } from './testing';
-import type { PageDefinition } from './types';
+import { lintPages } from '../engine/lint/lint';
+import metadata from '../widgets/metricCard/fixtures/response.json';
+import ranking from '../widgets/table/fixtures/response.json';
+import timeseries from '../widgets/chart/fixtures/response.json';
+import { fakeFetcher, renderPage } from '../engine/testing';
+import type { PageDefinition } from '../engine';
 
 // What product staff do: move a card to another row or delete one by editing JSON only. Lint
 // accepts the edited page and the engine renders it; a broken reference fails lint with its place.
 
 // Vega does not run in happy-dom: the chart's view is a stand-in that marks where it drew.
-vi.mock('../../widgets/chart/vegaView', () => import('../../widgets/chart/fakeVegaView'));
+vi.mock('../widgets/chart/vegaView', () => import('../widgets/chart/fakeVegaView'));
 
 const FILE = join(process.cwd(), 'pages/overview.json');
 const original = () => JSON.parse(readFileSync(FILE, 'utf8')) as PageDefinition & { layout: { items: { widget?: string; span?: number }[] }[] };

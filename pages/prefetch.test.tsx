@@ -1,15 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import overview from '../../pages/overview.json';
-import metadata from '../../widgets/metricCard/fixtures/response.json';
-import ranking from '../../widgets/table/fixtures/response.json';
-import timeseries from '../../widgets/chart/fixtures/response.json';
-import { fakeFetcher, renderPage, TEST_BRAND } from './testing';
-import type { DataFetcher } from '../data/fetcher';
-import { initialWidgets, pageWindow, prefetchPage, PRIMED_WINDOW_TTL_MS } from './prefetch';
-import type { PageDefinition } from './types';
+import overview from './overview.json';
+import metadata from '../widgets/metricCard/fixtures/response.json';
+import ranking from '../widgets/table/fixtures/response.json';
+import timeseries from '../widgets/chart/fixtures/response.json';
+import { prefetchPage, type DataFetcher, type PageDefinition } from '../engine';
+import { fakeFetcher, initialWidgets, pageWindow, PRIMED_WINDOW_TTL_MS, renderPage, TEST_BRAND, testHost } from '../engine/testing';
 
-vi.mock('../../widgets/chart/vegaView', () => ({
+vi.mock('../widgets/chart/vegaView', () => ({
   createVegaView: async (_spec: unknown, el: HTMLElement) => {
     el.replaceChildren(Object.assign(document.createElement('div'), { textContent: 'chart' }));
     const view = { data: () => view, signal: () => view, runAsync: async () => view, addEventListener() {}, removeEventListener() {}, finalize() {} };
@@ -27,6 +25,9 @@ const responses = {
   'brands.performance.mention-rate-timeseries': timeseries,
 };
 const session = { user: { id: 'user-1' }, brand: TEST_BRAND as Record<string, unknown> };
+type Scope = { user: Record<string, unknown> | null; brand: Record<string, unknown> | null };
+/** The app's host for this user and brand, asking through `api`. */
+const hostWith = (scope: Scope, api: DataFetcher) => testHost({ api, scope: { ...scope, refresh: async () => null } });
 const METRICS = ['42.17%', '+36', '12,345', '980', '45'];
 const metricValues = () => screen.queryAllByTestId('metric-value').map((e) => e.textContent);
 // Prefetched requests are kept per page view (module state): each test below asks for other
@@ -36,15 +37,15 @@ const useProviders = (providers: string[]) => localStorage.setItem('overviewPage
 describe('page prefetch at start-up', () => {
   it('sends nothing for pages it does not know, or without the brand a page needs', () => {
     const f = fakeFetcher(responses);
-    expect(prefetchPage([page], '/app/unknown', session, f.fetcher)).toBe(0);
-    expect(prefetchPage([page], '/app/home', { user: { id: 'user-1' }, brand: null }, f.fetcher)).toBe(0);
+    expect(prefetchPage([page], '/app/unknown', hostWith(session, f.fetcher))).toBe(0);
+    expect(prefetchPage([page], '/app/home', hostWith({ user: { id: 'user-1' }, brand: null }, f.fetcher))).toBe(0);
     expect(f.calls).toEqual([]);
   });
 
   it("starts every call of the page's first screen once, and the page uses those requests", async () => {
     localStorage.setItem('overviewPage-filters', JSON.stringify({ timeRange: '30d', selectedModels: ['openai'] }));
     const f = fakeFetcher(responses);
-    const started = prefetchPage([page], '/app/home', session, f.fetcher);
+    const started = prefetchPage([page], '/app/home', hostWith(session, f.fetcher));
     const calls = new Set(initialWidgets(page).flatMap((w) => (w.data ? [w.data.call] : [])));
     expect(started).toBe(calls.size);
     expect(new Set(f.calls.map((c) => c.callId))).toEqual(calls);
@@ -63,7 +64,7 @@ describe('page prefetch at start-up', () => {
 
   it('reuses the prefetched time window only for the same range and only briefly', () => {
     const f = fakeFetcher(responses);
-    prefetchPage([page], '/app/home', session, f.fetcher);
+    prefetchPage([page], '/app/home', hostWith(session, f.fetcher));
     const now = Date.now();
     const primed = pageWindow(page, '7d', undefined, now);
     expect(pageWindow(page, '7d', undefined, now)).toBe(primed);
@@ -75,7 +76,7 @@ describe('page prefetch at start-up', () => {
   it('a page opened after its prefetch answered shows the answers, asks nothing again and keeps them', async () => {
     useProviders(['gemini']);
     const f = fakeFetcher(responses);
-    prefetchPage([page], '/app/home', session, f.fetcher);
+    prefetchPage([page], '/app/home', hostWith(session, f.fetcher));
     await new Promise((resolve) => setTimeout(resolve, 0));
     const sent = f.calls.length;
     renderPage(page, { fetcher: f.fetcher });
@@ -104,12 +105,12 @@ describe('page prefetch at start-up', () => {
       return f.fetcher(callId, input, opts);
     };
     // Before the session is known: the brand selected last time, no user.
-    const started = prefetchPage([page], '/app/home', { user: null, brand: { id: TEST_BRAND.id } }, fetcher, { speculative: true });
+    const started = prefetchPage([page], '/app/home', hostWith({ user: null, brand: { id: TEST_BRAND.id } }, fetcher), { speculative: true });
     expect(started).toBeGreaterThan(0);
     expect(options).toHaveLength(started);
     expect(options.every((o) => (o as { speculative?: boolean } | undefined)?.speculative === true)).toBe(true);
     // The signed-in prefetch for the same brand finds the same requests: nothing is sent twice.
-    prefetchPage([page], '/app/home', session, fetcher);
+    prefetchPage([page], '/app/home', hostWith(session, fetcher));
     expect(f.calls).toHaveLength(started);
 
     renderPage(page, { fetcher });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeFetcher, renderPage } from './testing';
-import type { PageDefinition } from './types';
-import detail from '../../pages/prompt-detail.json';
-import feed from '../../widgets/cardFeed/fixtures/response.json';
-import citations from '../../widgets/treemap/fixtures/response.json';
+import { fakeFetcher, renderPage } from '../engine/testing';
+import type { PageDefinition } from '../engine';
+import detail from './prompt-detail.json';
+import feed from '../widgets/cardFeed/fixtures/response.json';
+import citations from '../widgets/treemap/fixtures/response.json';
 
 // The prompt detail page in the engine with a fake API: the page record (prompts.get) fills the
 // breadcrumb and header, a 404 shows the not-found copy instead of the page, other failures the

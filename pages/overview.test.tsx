@@ -1,18 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import overview from '../../pages/overview.json';
-import metadata from '../../widgets/metricCard/fixtures/response.json';
-import ranking from '../../widgets/table/fixtures/response.json';
-import timeseries from '../../widgets/chart/fixtures/response.json';
-import { fakeFetcher, renderPage } from './testing';
-import { pageRoutes } from './routes';
-import { responsiveSpans } from './Layout';
-import { splitHeaderRows } from './PageView';
-import type { PageDefinition } from './types';
+import overview from './overview.json';
+import metadata from '../widgets/metricCard/fixtures/response.json';
+import ranking from '../widgets/table/fixtures/response.json';
+import timeseries from '../widgets/chart/fixtures/response.json';
+import type { PageDefinition } from '../engine';
+import { fakeFetcher, fakeScope, renderPage, responsiveSpans, splitHeaderRows } from '../engine/testing';
+import { pageRoutes } from '../src/host/pageRoutes';
 
 // Vega does not run in happy-dom: the chart's view is a stand-in that marks where it drew.
-vi.mock('../../widgets/chart/vegaView', () => import('../../widgets/chart/fakeVegaView'));
+vi.mock('../widgets/chart/vegaView', () => import('../widgets/chart/fakeVegaView'));
 
 const page = overview as unknown as PageDefinition;
 const prompts = [
@@ -34,7 +32,7 @@ const responses = {
 describe('overview page', () => {
   it("shows 'No Brand Selected' and sends nothing without a brand", async () => {
     const f = fakeFetcher(responses);
-    renderPage(page, { fetcher: f.fetcher, session: null });
+    renderPage(page, { fetcher: f.fetcher, scope: { ...fakeScope(), brand: null } });
     expect(await screen.findByText('No Brand Selected')).toBeTruthy();
     expect(f.calls).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import competitors from '../../pages/competitors.json';
-import { fakeFetcher, renderPage } from '../runtime/testing';
-import type { PageDefinition } from '../runtime/types';
+import competitors from './competitors.json';
+import { fakeFetcher, renderPage } from '../engine/testing';
+import type { PageDefinition } from '../engine';
 
 // pages/competitors.json rendered by the engine with a fake API: copy and empty states, the
 // 'View All Emerging Threats (N)' button switching tabs, Track ('Already Tracking...' when the

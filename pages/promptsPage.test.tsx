@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import prompts from '../../pages/prompts.json';
-import { fakeFetcher, renderPage } from '../runtime/testing';
-import type { PageDefinition } from '../runtime/types';
+import prompts from './prompts.json';
+import { fakeFetcher, renderPage } from '../engine/testing';
+import type { PageDefinition } from '../engine';
 
 // pages/prompts.json rendered by the engine with a fake API: the spec's copy, the facts strip and
 // its provider-gap alert, suggestions (10 fetched, 3 shown), tabs, selection and bulk Stop.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import comparison from '../../pages/comparison.json';
-import metrics from './fixtures/response.json';
-import providers from '../cardGrid/fixtures/response.json';
-import { fakeFetcher, renderPage } from '../../engine/runtime/testing';
-import type { PageDefinition } from '../../engine/runtime/types';
+import comparison from './comparison.json';
+import metrics from '../widgets/comparisonCard/fixtures/response.json';
+import providers from '../widgets/cardGrid/fixtures/response.json';
+import type { PageDefinition } from '../engine';
+import { fakeFetcher, renderPage } from '../engine/testing';
 
 // The comparison page rendered by the engine with canned API answers: breadcrumb from the brand
 // and the route param, four metric cards from one shared request, the two prompt lists and the

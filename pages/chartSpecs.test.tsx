@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
 import { parse, View } from 'vega';
-import page from '../../pages/overview.json';
-import response from './fixtures/response.json';
-import { buildChartSpec, chartSignals, DATA_NAME, HIDDEN_SIGNAL } from './buildSpec';
-import { chartTemplates, compileCharts } from './precompile';
-import { specKey } from './buildSpec';
-import { runTransforms } from '../../engine/transforms/run';
+import page from './overview.json';
+import response from '../widgets/chart/fixtures/response.json';
+import { buildChartSpec, chartSignals, DATA_NAME, HIDDEN_SIGNAL } from '../widgets/chart/buildSpec';
+import { chartTemplates, compileCharts } from '../widgets/chart/precompile';
+import { specKey } from '../widgets/chart/buildSpec';
+import { runTransforms } from '../engine';
 
 // The embedded spec must compile with Vega-Lite and run in a headless Vega view with the data
 // and hidden-series signal the widget feeds it.

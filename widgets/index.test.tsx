@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { WIDGET_KINDS, preloadWidgetKinds, widgetKind } from './registry';
+import { widgetKinds, widgetRegistry } from './index';
+
+const WIDGET_KINDS = widgetRegistry.types;
+const widgetKind = widgetRegistry.kind;
+const preloadWidgetKinds = widgetRegistry.preload;
 
 const root = join(__dirname, '..');
 
@@ -23,6 +27,15 @@ describe('widget registry', () => {
     expect(WIDGET_KINDS).toEqual(expect.arrayContaining(['chart', 'header', 'link', 'metricCard', 'rankedList', 'segmented', 'table', 'text']));
     expect(widgetKind('nope')).toBeUndefined();
     expect(widgetKind('toString')).toBeUndefined();
+  });
+
+  it('picks up every folder with a kind.ts, each declaring the kind named like its folder', () => {
+    const folders = readdirSync(join(root, 'widgets'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(root, 'widgets', d.name, 'kind.ts')))
+      .map((d) => d.name)
+      .sort();
+    expect(widgetKinds.map((k) => k.type)).toEqual(folders);
+    expect(folders.length).toBeGreaterThanOrEqual(18);
   });
 
   it('every kind loads a component and has a schema whose type const is the kind, plus fixtures', async () => {

@@ -1,0 +1,7 @@
+import { defineWidgetKind } from '../../engine';
+
+export default defineWidgetKind({
+  type: 'cardGrid',
+  frame: 'card',
+  load: () => import('./CardGrid'),
+});

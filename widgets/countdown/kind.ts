@@ -1,0 +1,7 @@
+import { defineWidgetKind } from '../../engine';
+
+export default defineWidgetKind({
+  type: 'countdown',
+  frame: 'none',
+  load: () => import('./Countdown'),
+});

@@ -1,0 +1,7 @@
+import { defineWidgetKind } from '../../engine';
+
+export default defineWidgetKind({
+  type: 'link',
+  frame: 'none',
+  load: () => import('./Link'),
+});

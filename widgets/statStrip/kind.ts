@@ -1,0 +1,7 @@
+import { defineWidgetKind } from '../../engine';
+
+export default defineWidgetKind({
+  type: 'statStrip',
+  frame: 'card',
+  load: () => import('./StatStrip'),
+});
