@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { runTransforms } from '../engine/transforms/run';
 import type { Step } from '../engine/transforms/steps';
 
-// The comparison page expresses the spec's leading/trailing prompt rules (insights §4) as
+// The comparison page expresses the leading/trailing prompt rules as
 // transform pipelines; check them against the rules written out here for every status × ranking.
 const page = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'comparison.json'), 'utf8'));
 

@@ -8,10 +8,10 @@ import { runTransforms } from '../engine/transforms/run';
 import { formatValue } from '../engine/format/numbers';
 import type { Step } from '../engine/transforms/steps';
 
-// The Competitors screen (insights "Competitors"): lints clean, a broken copy fails with located
-// errors, and its threat pipelines follow §9 (sorted by competitiveRelevanceScore, 3 on the
+// The Competitors screen: lints clean, a broken copy fails with located
+// errors, and its threat pipelines are as specified (sorted by competitiveRelevanceScore, 3 on the
 // management tab and 10 on the emerging tab, score shown out of 10, at most 3 suggestions) and the
-// counters follow §4's threat colours (immediate = high, growing = medium, emerging/monitoring).
+// counters group threats by colour (immediate = high, growing = medium, emerging/monitoring).
 const DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(DIR, '..');
 const source = readFileSync(join(DIR, 'competitors.json'), 'utf8');
@@ -117,7 +117,7 @@ describe('competitors page', () => {
     expect(total).toEqual({ total: threats.length });
   });
 
-  it('colours threat assessments and threat levels as §4 says', () => {
+  it('colours threats: immediate and high danger, growing and medium warning, the rest success', () => {
     const badge = page.widgets.threatCards.card.badges.find((b: { field: string }) => b.field === 'threatAssessment');
     expect(Object.fromEntries(Object.entries(badge.map).map(([k, v]) => [k, (v as { color: string }).color]))).toEqual({
       immediate_threat: 'danger', growing_threat: 'warning', emerging_threat: 'success', monitoring_required: 'success',

@@ -8,9 +8,9 @@ import { runTransforms } from '../engine/transforms/run';
 import { pagesFromModules } from '../engine/runtime/pages';
 import type { Step } from '../engine/transforms/steps';
 
-// The prompt detail page (insights "Prompt detail"): it lints clean, its standalone view is the same page, a broken copy fails
-// with located errors, and the ranking pipeline follows §9 (mention rate desc within 0.01, then
-// average rank asc with nulls last) and tags rows My Brand / Competitor / Emerging.
+// The prompt detail page: it lints clean, its standalone view is the same page, a broken copy fails
+// with located errors, and the ranking pipeline orders brands by mention rate (desc, ties within 0.01)
+// then average rank (asc, nulls last) and tags rows My Brand / Competitor / Emerging.
 const DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(DIR, '..');
 const text = (f: string) => readFileSync(join(DIR, f), 'utf8');

@@ -1,4 +1,4 @@
-// Multi-select summary (account-and-shell §5): up to 2 names, then +N.
+// Multi-select summary: up to 2 names, then +N.
 export function selectionSummary(labels: string[], max = 2): string {
   if (labels.length <= max) return labels.join(', ');
   return `${labels.slice(0, max).join(', ')} +${labels.length - max}`;

@@ -1,4 +1,4 @@
-// Labels of the time range control (insights §4).
+// Labels of the time range control.
 export const TIME_RANGE_LABELS: Record<string, string> = {
   '24h': 'Last 24 hours',
   '7d': 'Last 7 days',

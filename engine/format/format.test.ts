@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatValue, formatDate, formatRelative, exportValue } from './numbers';
 import { fillPath, fillTemplate } from './template';
 
-describe('formatValue presets (insights §9)', () => {
+describe('formatValue presets', () => {
   it('mention rate has 2 decimals, 1 in provider cards', () => {
     expect(formatValue(42.1667, 'mentionRate')).toBe('42.17%');
     expect(formatValue(0, 'mentionRate')).toBe('0.00%');

@@ -1,6 +1,6 @@
 import cronstrue from 'cronstrue';
 
-// Number display (insights §9): one place for every preset so a card, a table cell and an export
+// Number display: one place for every preset so a card, a table cell and an export
 // show the same text. A missing value reads as an em dash rather than a misleading 0.
 export const EMPTY_VALUE = '—';
 

@@ -1,6 +1,6 @@
 import type { CopyBlock, PageDefinition, WidgetConfig } from './types';
 
-// Generic card copy (account-and-shell §8) used when a page names no copy block of its own.
+// Generic card copy used when a page names no copy block of its own.
 export const DEFAULT_COPY: Required<Pick<CopyBlock, 'empty' | 'error'>> & { loading: string } = {
   empty: { title: 'No data available' },
   error: { title: 'Failed to load data', message: 'An error occurred while loading the data' },

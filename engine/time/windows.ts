@@ -1,4 +1,4 @@
-// Time windows per insights §4/§9: presets start at midnight UTC N days back, the delta window is
+// Time windows: presets start at midnight UTC N days back, the delta window is
 // the equal-length period just before, a custom range spans whole UTC days from..to.
 export type TimeRangeValue = '24h' | '7d' | '30d' | '90d' | 'custom';
 export type Interval = 'hour' | 'day' | 'week' | 'month';

@@ -51,7 +51,7 @@ describe('derive abs', () => {
   });
 });
 
-describe("the Prompts Monitor performance filter (insights §4: all, top, worst, needs_attention, recently_changed)", () => {
+describe("the Prompts Monitor performance filter (all, top, worst, needs_attention, recently_changed)", () => {
   const page = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'pages', 'prompts.json'), 'utf8'));
   const control = page.filters.controls.find((c: { id: string }) => c.id === 'promptPerformance');
   const row = (promptId: string, performanceStatus: string, recencyStatus: string, deltaMentionRateChange: number | null) => ({

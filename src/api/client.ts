@@ -1,5 +1,5 @@
 // The one HTTP client of the front end: cookies on every call, JSON bodies, a 70 s timeout,
-// one shared token refresh on 401/403, and the error mapping of spec §8.
+// one shared token refresh on 401/403, and one mapping from failed responses to user-facing errors.
 import {
   ApiError,
   errorFromResponse,
@@ -330,7 +330,7 @@ export const request = apiClient.request;
 export const callApi = apiClient.callApi;
 export const streamRequest = apiClient.stream;
 
-/** Streams onboarding insight generation for a brand; the chunks are only logged (spec §4). */
+/** Streams onboarding insight generation for a brand; the chunks are only logged, not shown. */
 export function streamOnboardingInsights(
   brandId: string,
   opts: { signal?: AbortSignal; onChunk?: (text: string) => void } = {},

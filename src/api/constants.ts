@@ -1,4 +1,4 @@
-// Client constants from spec §9.
+// Client constants: limits and timings the front end shares.
 export const API_TIMEOUT_MS = 70_000;
 export const REFRESH_COOLDOWN_MS = 5_000;
 export const SESSION_CHECK_INTERVAL_MS = 10 * 60 * 1000;

@@ -1,5 +1,5 @@
 // One error type for every failed call, so screens can show `message` and offer retry only when
-// `retryable` is true (spec §8 "API errors").
+// `retryable` is true (network failures, time-outs and server errors).
 
 export const ERROR_MESSAGES = {
   timeout: 'Request timeout',
@@ -63,7 +63,7 @@ export interface ServerErrorBody {
 
 /**
  * Maps a non-2xx response (other than an auth failure, which the client handles by refreshing)
- * to the user-facing error of spec §8.
+ * to its user-facing error.
  */
 export function errorFromResponse(
   status: number,

@@ -1,4 +1,4 @@
-// The /error page's title and advice by code and message key (spec §8 table).
+// The /error page's title and advice by code and message key.
 
 export const DEFAULT_ERROR_CODE = 500;
 export const DEFAULT_ERROR_MESSAGE = 'generic';

@@ -1,4 +1,4 @@
-// Route constants (spec §2 route table).
+// Route constants: every screen's path in one place.
 export const ROUTES = {
   root: '/',
   login: '/login',

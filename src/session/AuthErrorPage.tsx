@@ -28,7 +28,7 @@ export interface AuthErrorPageProps {
   reactivateUrl?: string;
 }
 
-/** The session could not be loaded for a reason other than "not signed in" (spec §2, §4). */
+/** The session could not be loaded for a reason other than "not signed in". */
 export function AuthErrorPage({ error, supportEmail, onRetry, onDismiss, reactivateUrl }: AuthErrorPageProps) {
   const kind = authErrorKind(error);
   return (

@@ -40,7 +40,7 @@ function isUnauthenticated(error: unknown): boolean {
 }
 
 /**
- * Startup (spec §4): config, then the session, a 200 ms pause, then the app. Holds the user,
+ * Startup: config, then the session, a 200 ms pause, then the app. Holds the user,
  * their brands and the selected brand for everything below it.
  */
 export function SessionProvider({ children, client = apiClient, startupPauseMs = STARTUP_PAUSE_MS, onSignedIn }: SessionProviderProps) {

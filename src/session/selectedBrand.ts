@@ -1,7 +1,7 @@
 import type { Brand } from './types';
 
 // The selected brand survives reloads in localStorage; when it no longer belongs to the user
-// the first brand is selected instead (spec §3).
+// the first brand is selected instead.
 export const SELECTED_BRAND_STORAGE_KEY = 'selectedBrandId';
 
 export function readStoredBrandId(): string | null {

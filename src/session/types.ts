@@ -1,4 +1,4 @@
-// The session's view of the user, brands and app config (spec §3 "Entities").
+// The session's view of the user, brands and app config.
 
 export type SubscriptionStatus =
   | 'active'

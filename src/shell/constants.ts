@@ -1,4 +1,4 @@
-// Shell constants from spec §9.
+// Shell constants: sizes, breakpoints and names the shell shares.
 export const SIDEBAR_WIDTH = '18rem';
 export const SIDEBAR_WIDTH_MOBILE = '20rem';
 export const SIDEBAR_WIDTH_COLLAPSED = '4rem';

@@ -1,6 +1,6 @@
 import type { BrandVariants } from '@fluentui/react-components';
 
-// Lime accent (spec §3 "accent colour lime"): a 16-step Fluent brand ramp built around
+// Lime accent colour: a 16-step Fluent brand ramp built around
 // lime-600 (#65a30d) at step 80, dark to light.
 export const limeBrandRamp: BrandVariants = {
   10: '#050801',

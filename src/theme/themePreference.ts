@@ -1,4 +1,4 @@
-// The light/dark choice lives in localStorage (spec §3: light, dark or system; default light).
+// The light/dark choice lives in localStorage: light, dark or system; light by default.
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ThemeMode = 'light' | 'dark';

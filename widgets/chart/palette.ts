@@ -1,4 +1,4 @@
-// 15 fallback line colours (insights §9) used in order for series without a colour of their own.
+// 15 fallback line colours used in order for series without a colour of their own.
 export const CHART_PALETTE = [
   '#2563eb',
   '#16a34a',

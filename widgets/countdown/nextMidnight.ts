@@ -1,4 +1,4 @@
-// Countdown to the next daily insights run: the next midnight UTC (spec §9), 'soon' under 2 hours.
+// Countdown to the next daily insights run: the next midnight UTC, when runs start; 'soon' under 2 hours.
 export function msUntilNextUtcMidnight(now: Date): number {
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   return next - now.getTime();

@@ -72,7 +72,7 @@ describe('metricCard', () => {
   });
 });
 
-describe('sentiment bands and trend words (insights §9)', () => {
+describe('sentiment bands and trend words', () => {
   it('maps scores to bands at the documented boundaries', () => {
     expect(bandFor(60)).toBe('Excellent sentiment');
     expect(bandFor(59)).toBe('Strong positive sentiment');

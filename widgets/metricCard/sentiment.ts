@@ -1,4 +1,4 @@
-// Overview sentiment message bands and trend words (insights §9). Pages may override the bands;
+// Overview sentiment message bands and trend words. Pages may override the bands;
 // these are the defaults the Net Brand Sentiment card uses.
 export interface Band {
   min?: number;

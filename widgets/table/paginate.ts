@@ -1,4 +1,4 @@
-// Table pagination (spec §9, Sources tables): fixed page size; the page list shows every page when
+// Table pagination: fixed page size; the page list shows every page when
 // there are 7 or fewer, otherwise the first and last page, the current one with its neighbours, and
 // an ellipsis for each gap — always 7 slots, so the control keeps its width as the user pages.
 export interface PaginationSpec {

@@ -1,6 +1,6 @@
 import { getPath } from '../../engine';
 
-// Row selection of a table (spec §4 "Table": a select-all checkbox with an indeterminate state).
+// Row selection of a table: a select-all checkbox, indeterminate while only some rows are selected.
 // Keys are a row field (promptId); only rows of the current tab count as selected.
 export type Row = Record<string, unknown>;
 export type SelectAllState = 'none' | 'some' | 'all';
