@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['{server,engine,widgets,src,schemas,pages,tests}/**/*.test.ts'], exclude: ['tests/e2e/**'] },
+        test: { name: 'node', environment: 'node', include: ['{server,engine,widgets,src,schemas,pages,tests,scripts}/**/*.test.ts'], exclude: ['tests/e2e/**'] },
       },
       {
         extends: true,

@@ -7,18 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../server/app.js';
-import { createAuthenticate } from '../server/auth/authenticate.js';
-import { openDuckDb } from '../server/db/duckdb.js';
-import { migrate } from '../server/db/migrate.js';
-import { openTestDb, TEST_DATABASE_URL } from '../server/db/testing.js';
-import type { Db, Dialect } from '../server/db/types.js';
-import type { ServerContext } from '../server/http/context.js';
-import { routes } from '../server/routes/index.js';
-import { DEMO_PASSWORD } from '../server/seed/demo-accounts.js';
-import { loadDemo } from '../server/seed/load.js';
-import { postgresReachable } from '../tests/support/harness.js';
-import { requestFor, windows } from '../tests/contract/requests.js';
+import { buildApp } from '../server/app';
+import { createAuthenticate } from '../server/auth/authenticate';
+import { openDuckDb } from '../server/db/duckdb';
+import { migrate } from '../server/db/migrate';
+import { openTestDb, TEST_DATABASE_URL } from '../server/db/testing';
+import type { Db, Dialect } from '../server/db/types';
+import type { ServerContext } from '../server/http/context';
+import { routes } from '../server/routes/index';
+import { DEMO_PASSWORD } from '../server/seed/demoAccounts';
+import { loadDemo } from '../server/seed/load';
+import { postgresReachable } from '../tests/support/harness';
+import { requestFor, windows } from '../tests/contract/requests';
 
 const { values } = parseArgs({
   options: {

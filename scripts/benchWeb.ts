@@ -2,12 +2,12 @@
 //  - initial JavaScript (gzip) of the login route, and what the shell + Overview add on top;
 //  - time from navigation to every Overview card rendered with data, median of 5.
 //   npm run bench:web   (builds first; starts its own server on a fresh DuckDB; WEB_DIR=<dir> serves and
-//   sizes another build: WEB_DIR=/tmp/x npx tsx scripts/bench-web.ts)
+//   sizes another build: WEB_DIR=/tmp/x npx tsx scripts/benchWeb.ts)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startProductServer } from '../tests/e2e/support/server.js';
+import { startProductServer } from '../tests/e2e/support/server';
 
 const CARDS = ['mentionRate', 'sentiment', 'totalMentions', 'citations', 'uniqueSources', 'providers', 'ranking', 'sources', 'prompts', 'visibility'];
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

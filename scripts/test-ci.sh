@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (README quick start, .ci/run): installs what the tests need on a clean
-# machine, then runs every suite: page lint, unit/component/ingestion/contract tests (DuckDB and,
-# when reachable, PostgreSQL), and the browser tests against a production build.
+# machine, then runs every suite: page lint, code lint (oxlint and the import rules),
+# unit/component/ingestion/contract tests (DuckDB and, when reachable, PostgreSQL), and the
+# browser tests against a production build.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,9 @@ mkdir -p .tmp
 step "lint pages"
 npm run -s lint:pages || fail=1
 
+step "code lint"
+npm run -s lint || fail=1
+
 step "type check"
 npx tsc --noEmit -p tsconfig.json || fail=1
 
@@ -31,5 +35,5 @@ step "browser tests"
 npx vitest run -c tests/e2e/vitest.config.ts --reporter=default --reporter=json --outputFile=.tmp/vitest-e2e.json || fail=1
 
 step "summary"
-node scripts/test-summary.mjs .tmp/vitest-unit.json .tmp/vitest-e2e.json || fail=1
+node scripts/testSummary.mjs .tmp/vitest-unit.json .tmp/vitest-e2e.json || fail=1
 exit $fail
