@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
-import { DEFAULT_CATALOGUE_DIR, loadCatalogue } from './catalogue/load.js';
-import { defineCall } from './http/call.js';
-import type { ServerContext } from './http/context.js';
-import { HttpError } from './http/errors.js';
+import { buildApp } from './app';
+import { DEFAULT_CATALOGUE_DIR, loadCatalogue } from './catalogue/load';
+import { defineCall } from './http/call';
+import type { ServerContext } from './http/context';
+import { HttpError } from './http/errors';
 
 /** A throw-away catalogue: a few fake calls plus the real shared schemas. */
 function writeCatalogue(): string {

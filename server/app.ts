@@ -4,12 +4,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { fastifyPath, loadCatalogue, type Catalogue } from './catalogue/load.js';
-import type { AuthUser, CallRoute } from './http/call.js';
-import type { ServerContext } from './http/context.js';
-import { errorHandler } from './http/error-handler.js';
-import { unauthenticated } from './http/errors.js';
-import { createValidatorCompiler } from './http/validation.js';
+import { fastifyPath, loadCatalogue, type Catalogue } from './catalogue/load';
+import type { AuthUser, CallRoute } from './http/call';
+import type { ServerContext } from './http/context';
+import { errorHandler } from './http/errorHandler';
+import { unauthenticated } from './http/errors';
+import { createValidatorCompiler } from './http/validation';
 
 /** Resolves the signed-in user from a request (cookies); null when nobody is signed in. */
 export type Authenticate = (request: FastifyRequest) => Promise<AuthUser | null>;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ServerConfig } from './http/context.js';
+import type { ServerConfig } from './http/context';
 
 /** Reads the server configuration from the environment; every value has a working local default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {

@@ -1,14 +1,14 @@
-import { buildApp } from './app.js';
-import { createAuthenticate } from './auth/authenticate.js';
-import { loadConfig } from './config.js';
-import { migrate } from './db/migrate.js';
-import { openDb } from './db/open.js';
-import type { ServerContext } from './http/context.js';
-import { routes } from './routes/index.js';
-import { startEmailRelay } from './email/index.js';
-import { startScheduler } from './scheduler/index.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.js';
-import { clearData, loadDemo } from './seed/load.js';
+import { buildApp } from './app';
+import { createAuthenticate } from './auth/authenticate';
+import { loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { openDb } from './db/open';
+import type { ServerContext } from './http/context';
+import { routes } from './routes/index';
+import { startEmailRelay } from './email/index';
+import { startScheduler } from './scheduler/index';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
+import { clearData, loadDemo } from './seed/load';
 
 /** Start-up: open and migrate the database, load the demo data on first run, serve, schedule. */
 async function main() {

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../http/call.js';
-import type { ServerContext } from '../http/context.js';
-import { ACCESS_COOKIE } from './constants.js';
-import { loadSessionSecret } from './secret.js';
-import { verifyAccessToken } from './tokens.js';
+import type { AuthUser } from '../http/call';
+import type { ServerContext } from '../http/context';
+import { ACCESS_COOKIE } from './constants';
+import { loadSessionSecret } from './secret';
+import { verifyAccessToken } from './tokens';
 
 /**
  * The auth hook buildApp runs before every call that is not `auth: false`: reads the access

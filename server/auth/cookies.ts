@@ -1,13 +1,13 @@
 import type { FastifyReply } from 'fastify';
-import type { ServerConfig } from '../http/context.js';
+import type { ServerConfig } from '../http/context';
 import {
   ACCESS_COOKIE,
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_COOKIE,
   REFRESH_COOKIE_PATH,
   REFRESH_TOKEN_TTL_SECONDS,
-} from './constants.js';
-import type { IssuedTokens } from './sessions.js';
+} from './constants';
+import type { IssuedTokens } from './sessions';
 
 /** HttpOnly so scripts never see the tokens; SameSite=Lax so cross-site posts carry no session. */
 function base(config: ServerConfig) {

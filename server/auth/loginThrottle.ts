@@ -1,5 +1,5 @@
-import type { Db } from '../db/types.js';
-import { LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_SECONDS } from './constants.js';
+import type { Db } from '../db/types';
+import { LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_SECONDS } from './constants';
 
 /**
  * Login attempts live in the database, not in process memory, so the limit holds across several

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sha256 } from './tokens.js';
+import { sha256 } from './tokens';
 
 /** A reset link works for one hour. */
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;

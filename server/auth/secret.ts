@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerConfig } from '../http/context.js';
+import type { ServerConfig } from '../http/context';
 
 const cache = new Map<string, Buffer>();
 

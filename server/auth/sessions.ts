@@ -1,6 +1,6 @@
-import type { Db } from '../db/types.js';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from './constants.js';
-import { newRefreshToken, randomId, sessionIdOfRefreshToken, sha256, signAccessToken } from './tokens.js';
+import type { Db } from '../db/types';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from './constants';
+import { newRefreshToken, randomId, sessionIdOfRefreshToken, sha256, signAccessToken } from './tokens';
 
 export interface IssuedTokens {
   sessionId: string;

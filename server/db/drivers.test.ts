@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb, type TestDb } from './testing.js';
-import type { Dialect } from './types.js';
+import { openTestDb, type TestDb } from './testing';
+import type { Dialect } from './types';
 
 // The same assertions run against both engines: callers must not be able to tell them apart.
 describe.each<Dialect>(['duckdb', 'postgres'])('%s driver', (dialect) => {

@@ -25,9 +25,9 @@ import {
   VARCHAR,
   listValue,
 } from '@duckdb/node-api';
-import { csvLines } from './csv.js';
-import { quoteIdent } from './names.js';
-import type { Db, Row } from './types.js';
+import { csvLines } from './csv';
+import { quoteIdent } from './names';
+import type { Db, Row } from './types';
 
 export interface DuckDbOptions {
   /** Database file, or ':memory:'. */

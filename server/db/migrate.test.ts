@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { listMigrations, migrate } from './migrate.js';
-import { openTestDb, type TestDb } from './testing.js';
-import type { Dialect } from './types.js';
+import { listMigrations, migrate } from './migrate';
+import { openTestDb, type TestDb } from './testing';
+import type { Dialect } from './types';
 
 describe.each<Dialect>(['duckdb', 'postgres'])('migrations on %s', (dialect) => {
   let t: TestDb | undefined;

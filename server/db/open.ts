@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { ServerConfig } from '../http/context.js';
-import type { Db } from './types.js';
+import type { ServerConfig } from '../http/context';
+import type { Db } from './types';
 
 export interface OpenDbOptions {
   /** PostgreSQL only: a schema to create and use (tests isolate themselves with one). */
@@ -17,10 +17,10 @@ export async function openDb(
   options: OpenDbOptions = {},
 ): Promise<Db> {
   if (config.databaseUrl) {
-    const { openPostgres } = await import('./postgres.js');
+    const { openPostgres } = await import('./postgres');
     return openPostgres({ connectionString: config.databaseUrl, schema: options.schema });
   }
-  const { openDuckDb } = await import('./duckdb.js');
+  const { openDuckDb } = await import('./duckdb');
   const file = options.duckdbFile ?? path.join(config.dataDir, DUCKDB_FILE_NAME);
   return openDuckDb({ file, tmpDir: path.join(config.dataDir, 'tmp') });
 }

@@ -2,9 +2,9 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { csvLines } from './csv.js';
-import { quoteIdent } from './names.js';
-import type { Db, Row } from './types.js';
+import { csvLines } from './csv';
+import { quoteIdent } from './names';
+import type { Db, Row } from './types';
 
 export interface PostgresOptions {
   connectionString: string;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { migrate } from './migrate.js';
-import { openDuckDb } from './duckdb.js';
-import { openPostgres } from './postgres.js';
-import type { Db, Dialect } from './types.js';
+import { migrate } from './migrate';
+import { openDuckDb } from './duckdb';
+import { openPostgres } from './postgres';
+import type { Db, Dialect } from './types';
 
 /** The PostgreSQL the tests use (trust auth on this machine); override with TEST_DATABASE_URL. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';

@@ -1,2 +1,2 @@
-export { queueEmail, lastEmailAt, type EmailMessage } from './outbox.js';
-export { startEmailRelay, type EmailRelay, type EmailRelayOptions, type MailTransport } from './relay.js';
+export { queueEmail, lastEmailAt, type EmailMessage } from './outbox';
+export { startEmailRelay, type EmailRelay, type EmailRelayOptions, type MailTransport } from './relay';

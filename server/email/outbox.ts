@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/types.js';
+import type { Db } from '../db/types';
 
 export interface EmailMessage {
   to: string;

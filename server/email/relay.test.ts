@@ -1,9 +1,9 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb, type TestDb } from '../db/testing.js';
-import type { ServerContext } from '../http/context.js';
-import { queueEmail } from './outbox.js';
-import { startEmailRelay, type MailTransport } from './relay.js';
+import { openTestDb, type TestDb } from '../db/testing';
+import type { ServerContext } from '../http/context';
+import { queueEmail } from './outbox';
+import { startEmailRelay, type MailTransport } from './relay';
 
 describe.each(['duckdb', 'postgres'] as const)('email relay on %s', (dialect) => {
   let test: TestDb;

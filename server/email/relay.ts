@@ -1,6 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/types.js';
-import type { ServerContext } from '../http/context.js';
+import type { ServerContext } from '../http/context';
 
 /** What the relay needs from a mail transport (nodemailer's, or a fake in tests). */
 export interface MailTransport {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from './context.js';
+import type { ServerContext } from './context';
 
 /** The signed-in user as routes see it (loaded by the auth hook from the access cookie). */
 export interface AuthUser {

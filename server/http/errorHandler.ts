@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.js';
+import { HttpError } from './errors';
 
 /** The body of every error answer (schemas/api/error.schema.json). */
 export interface ErrorBody {

@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import type { JsonSchema } from '../catalogue/load.js';
+import type { JsonSchema } from '../catalogue/load';
 
 /**
  * Request validation. Bodies are checked strictly (no coercion: a "5" is not a number, and extra

@@ -1,4 +1,4 @@
-import type { TrackedEntity } from './types.js';
+import type { TrackedEntity } from './types';
 
 /** One occurrence of a brand in an answer, as offsets into the answer text. */
 export interface BrandSpan {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getDomain } from 'tldts';
-import type { RawCitation } from '../providers/provider.js';
-import type { NormalizedCitation } from './types.js';
+import type { RawCitation } from '../providers/provider';
+import type { NormalizedCitation } from './types';
 
 // Query parameters that only track the click; two urls differing in them are the same source.
 const TRACKING_PARAM = /^(?:utm_[a-z]+|gclid|fbclid|msclkid|mc_cid|mc_eid|ref|ref_src)$/i;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractAnswer } from './extractAnswer.js';
-import type { RawCitation } from '../providers/provider.js';
+import { extractAnswer } from './extractAnswer';
+import type { RawCitation } from '../providers/provider';
 
 const PM_TRACKED = [
   { name: 'Taskvine' },

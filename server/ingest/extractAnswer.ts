@@ -1,10 +1,10 @@
-import type { ProviderAnswer } from '../providers/provider.js';
-import { maskUrls, trackedMatcher, type BrandSpan } from './brandMatcher.js';
-import { normalizeCitations } from './citations.js';
-import { afinnScore, meanToUnitInterval as sentimentOf } from './sentiment.js';
-import { splitUnits, unitAt } from './textUnits.js';
-import type { ExtractedAnswer, ExtractedMention, TrackedEntity } from './types.js';
-import { findUntracked } from './untrackedBrands.js';
+import type { ProviderAnswer } from '../providers/provider';
+import { maskUrls, trackedMatcher, type BrandSpan } from './brandMatcher';
+import { normalizeCitations } from './citations';
+import { afinnScore, meanToUnitInterval as sentimentOf } from './sentiment';
+import { splitUnits, unitAt } from './textUnits';
+import type { ExtractedAnswer, ExtractedMention, TrackedEntity } from './types';
+import { findUntracked } from './untrackedBrands';
 
 /**
  * Turns one raw provider answer into facts: every brand it names (tracked or not) with its rank

@@ -3,8 +3,8 @@
  * insight is computed from — brand mentions (tracked and untracked) with rank and sentiment, and
  * normalized citations. The same code handles live runs and the generated demo answers.
  */
-export type { TrackedEntity, ExtractedMention, NormalizedCitation, ExtractedAnswer } from './types.js';
-export { extractAnswer } from './extractAnswer.js';
-export { normalizeCitations, normalizeUrl, registrableDomain, citationHash } from './citations.js';
-export { afinnScore, scoreUnits, toUnitInterval, ANSWER_VOCABULARY } from './sentiment.js';
-export { entityKey } from './brandMatcher.js';
+export type { TrackedEntity, ExtractedMention, NormalizedCitation, ExtractedAnswer } from './types';
+export { extractAnswer } from './extractAnswer';
+export { normalizeCitations, normalizeUrl, registrableDomain, citationHash } from './citations';
+export { afinnScore, scoreUnits, toUnitInterval, ANSWER_VOCABULARY } from './sentiment';
+export { entityKey } from './brandMatcher';

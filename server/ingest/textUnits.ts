@@ -12,7 +12,7 @@ export interface TextUnit {
 const LIST_LINE = /^\s*(?:\d{1,3}[.)]|[-*•+]|#{1,6})\s+/;
 // A sentence ends at . ! ? followed by space and an upper-case letter, digit, quote or markdown.
 // Dots inside names such as "Monday.com" or "e.g." are not followed by a space + capital.
-const SENTENCE_END = /[.!?](?=\s+[\p{Lu}\d"“*\[(])/gu;
+const SENTENCE_END = /[.!?](?=\s+[\p{Lu}\d"“*[(])/gu;
 
 export function splitUnits(text: string): TextUnit[] {
   const units: TextUnit[] = [];

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { entityKey, type BrandSpan } from './brandMatcher.js';
+import { entityKey, type BrandSpan } from './brandMatcher';
 
 /**
  * Finds brands the user does not track, conservatively: only where the answer's structure says

@@ -1,9 +1,9 @@
-import { localPaymentProvider } from './local.js';
-import type { PaymentProvider } from './provider.js';
+import { localPaymentProvider } from './local';
+import type { PaymentProvider } from './provider';
 
-export * from './provider.js';
-export { completeLocalCheckout, localPaymentProvider, LOCAL_CHECKOUT_PATH, LOCAL_PORTAL_PATH } from './local.js';
-export { applyPaidCheckout, cancelSubscription } from './subscriptions.js';
+export * from './provider';
+export { completeLocalCheckout, localPaymentProvider, LOCAL_CHECKOUT_PATH, LOCAL_PORTAL_PATH } from './local';
+export { applyPaidCheckout, cancelSubscription } from './subscriptions';
 
 /**
  * The configured payment provider. Only the local hosted checkout exists today; a Stripe provider

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ServerContext } from '../http/context.js';
-import { HttpError } from '../http/errors.js';
-import type { CheckoutRequest, CheckoutSessionInfo, CheckoutSessionState, PaymentProvider } from './provider.js';
-import { applyPaidCheckout } from './subscriptions.js';
+import type { ServerContext } from '../http/context';
+import { HttpError } from '../http/errors';
+import type { CheckoutRequest, CheckoutSessionInfo, CheckoutSessionState, PaymentProvider } from './provider';
+import { applyPaidCheckout } from './subscriptions';
 
 export const LOCAL_CHECKOUT_PATH = '/api/billing/local/checkout';
 export const LOCAL_PORTAL_PATH = '/api/billing/local/portal';

@@ -1,6 +1,6 @@
-import type { ServerContext } from '../http/context.js';
+import type { ServerContext } from '../http/context';
 
-/** Spec §1: a 7-day free trial at checkout, no charge today. */
+/** Checkout starts a 7-day free trial: nothing is charged today. */
 export const TRIAL_DAYS = 7;
 
 export interface CheckoutSessionInfo {

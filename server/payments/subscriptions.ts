@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/types.js';
-import { TRIAL_DAYS } from './provider.js';
+import type { Db } from '../db/types';
+import { TRIAL_DAYS } from './provider';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
-import { PROVIDERS, type AnswerProvider } from './provider.js';
-import { createSimulatedProvider } from './simulated.js';
+import { PROVIDERS, type AnswerProvider } from './provider';
+import { createSimulatedProvider } from './simulated';
 
 /**
  * The provider used to run prompts, by id. Real adapters will be chosen here when their key is

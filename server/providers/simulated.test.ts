@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extractAnswer } from '../ingest/index.js';
-import { getProvider, isProviderId } from './registry.js';
-import { createSimulatedProvider } from './simulated.js';
-import { PROVIDERS } from './provider.js';
+import { extractAnswer } from '../ingest/index';
+import { getProvider, isProviderId } from './registry';
+import { createSimulatedProvider } from './simulated';
+import { PROVIDERS } from './provider';
 
 const req = (over: Partial<Parameters<ReturnType<typeof createSimulatedProvider>['answer']>[0]> = {}) => ({
   promptText: 'best project management tool for startups',

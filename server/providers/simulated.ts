@@ -1,7 +1,7 @@
-import { chooseEntities, composeAnswer, type AnswerEntity, type AnswerSetting, type Candidate } from '../seed/generator/answerModel.js';
-import { DEMO_CATALOGS, GENERAL_SOURCES, type IndustryCatalog, type PhraseBank, type SourceSite } from '../seed/generator/catalog/index.js';
-import { gaussian, hashString, mixSeed, mulberry32, pick, type Rng } from '../seed/generator/prng.js';
-import type { AnswerProvider, AnswerRequest, ProviderAnswer } from './provider.js';
+import { chooseEntities, composeAnswer, type AnswerEntity, type AnswerSetting, type Candidate } from '../seed/generator/answerModel';
+import { DEMO_CATALOGS, GENERAL_SOURCES, type IndustryCatalog, type PhraseBank, type SourceSite } from '../seed/generator/catalog/index';
+import { gaussian, hashString, mixSeed, mulberry32, pick, type Rng } from '../seed/generator/prng';
+import type { AnswerProvider, AnswerRequest, ProviderAnswer } from './provider';
 
 /**
  * A stand-in for a real AI provider, used until API keys are configured. It writes answers with

@@ -1,6 +1,6 @@
-import type { AuthUser } from '../http/call.js';
-import type { ServerContext } from '../http/context.js';
-import { HttpError } from '../http/errors.js';
+import type { AuthUser } from '../http/call';
+import type { ServerContext } from '../http/context';
+import { HttpError } from '../http/errors';
 
 /** A brand as stored; routes read name/url to find the own brand's mentions and domain. */
 export interface BrandRow {

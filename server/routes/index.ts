@@ -1,7 +1,7 @@
-import type { CallRoute } from '../http/call.js';
-import { promptRoutes } from './prompts/index.js';
-import { insightRoutes } from './insights/index.js';
-import { accountRoutes } from './account/index.js';
+import type { CallRoute } from '../http/call';
+import { promptRoutes } from './prompts/index';
+import { insightRoutes } from './insights/index';
+import { accountRoutes } from './account/index';
 
 // Every route module of the API. Add one import and one spread per module; keep this a plain list
 // so merges stay trivial. Calls in schemas/api/calls without a route here answer 404 until added.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/types.js';
-import { extractAnswer, type TrackedEntity } from '../ingest/index.js';
-import type { ProviderAnswer } from '../providers/provider.js';
-import { buildRunRows, CITATION_COLUMNS, insertRows, MENTION_COLUMNS, RUN_COLUMNS } from './rows.js';
+import type { Db } from '../db/types';
+import { extractAnswer, type TrackedEntity } from '../ingest/index';
+import type { ProviderAnswer } from '../providers/provider';
+import { buildRunRows, CITATION_COLUMNS, insertRows, MENTION_COLUMNS, RUN_COLUMNS } from './rows';
 
 export interface RunInput {
   brandId: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../db/types.js';
-import { buildRunRows, FactBatch, RUN_COLUMNS, MENTION_COLUMNS, CITATION_COLUMNS } from './rows.js';
+import type { Db } from '../db/types';
+import { buildRunRows, FactBatch, RUN_COLUMNS, MENTION_COLUMNS, CITATION_COLUMNS } from './rows';
 
 const meta = { id: 'run_1', brandId: 'brd_a', promptId: 'prm_a', provider: 'openai', location: 'US', createdAt: new Date('2026-11-21T00:00:00Z') };
 const extracted = {

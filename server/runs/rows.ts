@@ -1,5 +1,5 @@
-import type { ExtractedAnswer } from '../ingest/index.js';
-import type { Db } from '../db/types.js';
+import type { ExtractedAnswer } from '../ingest/index';
+import type { Db } from '../db/types';
 
 /** Who and where one run belongs to; the fact rows repeat these so every table filters without joins. */
 export interface RunMeta {

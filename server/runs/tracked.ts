@@ -1,5 +1,5 @@
-import type { Db } from '../db/types.js';
-import type { TrackedEntity } from '../ingest/index.js';
+import type { Db } from '../db/types';
+import type { TrackedEntity } from '../ingest/index';
 
 function parseAliases(text: unknown): string[] {
   if (typeof text !== 'string' || !text) return [];

@@ -1,9 +1,9 @@
-import type { ServerContext } from '../http/context.js';
-import { latestSlot, nextSlot } from './cron.js';
-import { runPromptNow, type PromptRunResult, type RunPromptDeps } from './run-prompt.js';
+import type { ServerContext } from '../http/context';
+import { latestSlot, nextSlot } from './cron';
+import { runPromptNow, type PromptRunResult, type RunPromptDeps } from './runPrompt';
 
-export { runPromptNow, type PromptRunResult, type RunPromptDeps } from './run-prompt.js';
-export { FREQUENCY_CRON, isValidCron, latestSlot, nextSlot } from './cron.js';
+export { runPromptNow, type PromptRunResult, type RunPromptDeps } from './runPrompt';
+export { FREQUENCY_CRON, isValidCron, latestSlot, nextSlot } from './cron';
 
 interface ActivePrompt {
   id: string;

@@ -1,9 +1,9 @@
-import type { ServerContext } from '../http/context.js';
-import { notFound } from '../http/errors.js';
-import type { AnswerProvider } from '../providers/provider.js';
-import { getProvider as registryLookup } from '../providers/registry.js';
-import { ingestRun, type IngestedRun } from '../runs/ingest-run.js';
-import { loadTrackedEntities } from '../runs/tracked.js';
+import type { ServerContext } from '../http/context';
+import { notFound } from '../http/errors';
+import type { AnswerProvider } from '../providers/provider';
+import { getProvider as registryLookup } from '../providers/registry';
+import { ingestRun, type IngestedRun } from '../runs/ingestRun';
+import { loadTrackedEntities } from '../runs/tracked';
 
 export type ProviderLookup = (id: string) => AnswerProvider;
 

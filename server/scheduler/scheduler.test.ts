@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb, type TestDb } from '../db/testing.js';
-import type { ServerContext } from '../http/context.js';
-import { HttpError } from '../http/errors.js';
-import type { AnswerProvider, AnswerRequest } from '../providers/provider.js';
-import { insertRows } from '../runs/rows.js';
-import { findDuePrompts, runPromptNow, startScheduler } from './index.js';
+import { openTestDb, type TestDb } from '../db/testing';
+import type { ServerContext } from '../http/context';
+import { HttpError } from '../http/errors';
+import type { AnswerProvider, AnswerRequest } from '../providers/provider';
+import { insertRows } from '../runs/rows';
+import { findDuePrompts, runPromptNow, startScheduler } from './index';
 
 const NOW = new Date('2026-11-21T08:00:00Z');
 

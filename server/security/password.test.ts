@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('verifies the right password and rejects a wrong one', async () => {

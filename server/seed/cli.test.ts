@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runSeed } from './cli.js';
+import { runSeed } from './cli';
 
 describe('seed command', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-cli-'));

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../config.js';
-import { migrate } from '../db/migrate.js';
-import { openDb } from '../db/open.js';
-import { clearData, countRows, loadDemo, type LoadDemoResult } from './load.js';
+import { loadConfig } from '../config';
+import { migrate } from '../db/migrate';
+import { openDb } from '../db/open';
+import { clearData, countRows, loadDemo, type LoadDemoResult } from './load';
 
 /** npm run seed -- --scale N --seed S [--days D] [--data-dir DIR] [--force] */
 export const USAGE = 'Usage: npm run seed -- [--scale 1] [--seed 42] [--days 90] [--data-dir ./data] [--force]';

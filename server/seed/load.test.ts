@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDb, type TestDb } from '../db/testing.js';
-import type { Dialect } from '../db/types.js';
-import { extractAnswer } from '../ingest/index.js';
-import { verifyPassword } from '../security/password.js';
-import { DEMO_PASSWORD } from './demo-accounts.js';
-import { generateDemoWorld } from './generator/index.js';
-import { loadDemo, type DemoWorld } from './load.js';
+import { openTestDb, type TestDb } from '../db/testing';
+import type { Dialect } from '../db/types';
+import { extractAnswer } from '../ingest/index';
+import { verifyPassword } from '../security/password';
+import { DEMO_PASSWORD } from './demoAccounts';
+import { generateDemoWorld } from './generator/index';
+import { loadDemo, type DemoWorld } from './load';
 
 const now = new Date('2026-11-21T12:00:00Z');
 

@@ -1,11 +1,11 @@
-import type { Db } from '../db/types.js';
-import { extractAnswer, type TrackedEntity } from '../ingest/index.js';
-import { buildRunRows, FactBatch, insertRows } from '../runs/rows.js';
-import { hashPassword } from '../security/password.js';
-import { generateDemoWorld, type DemoWorld } from './generator/index.js';
+import type { Db } from '../db/types';
+import { extractAnswer, type TrackedEntity } from '../ingest/index';
+import { buildRunRows, FactBatch, insertRows } from '../runs/rows';
+import { hashPassword } from '../security/password';
+import { generateDemoWorld, type DemoWorld } from './generator/index';
 
-export type { DemoWorld } from './generator/index.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, PLANS, planFor, type PlanSeed } from './demo-accounts.js';
+export type { DemoWorld } from './generator/index';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, PLANS, planFor, type PlanSeed } from './demoAccounts';
 
 export interface LoadDemoOptions {
   scale: number;

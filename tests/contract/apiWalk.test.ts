@@ -1,10 +1,10 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueCall } from '../../server/catalogue/load.js';
-import { postgresReachable, startTestServer, type TestServer } from '../support/harness.js';
-import { LAST_CALLS, requestFor, windows, type WalkIds } from './requests.js';
-import { catalogue, isErrorShape, json, responseValidator, send } from './walk.js';
+import type { CatalogueCall } from '../../server/catalogue/load';
+import { postgresReachable, startTestServer, type TestServer } from '../support/harness';
+import { LAST_CALLS, requestFor, windows, type WalkIds } from './requests';
+import { catalogue, isErrorShape, json, responseValidator, send } from './walk';
 
 // The contract walk: every catalogue call is called on a seeded database, on DuckDB and on
 // PostgreSQL, and its answer is validated against the call's response schema; then the same calls
@@ -17,7 +17,7 @@ const calls = Object.values(catalogue.calls).sort((a, b) => {
 
 /** Calls that read or write a brand's data, by what their request names. */
 const isBrandScoped = (call: CatalogueCall) => {
-  const props = { ...((call.body?.properties as object) ?? {}), ...((call.query?.properties as object) ?? {}) };
+  const props = { ...(call.body?.properties as object), ...(call.query?.properties as object) };
   return 'brandId' in props || 'promptId' in props || (call.path.includes('/prompts/') && !!call.params) || call.path.startsWith('/api/brands/{id}') || call.path.startsWith('/api/brands/:id');
 };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresReachable, startTestServer, type TestServer } from '../support/harness.js';
-import { requestFor, windows, type WalkIds } from './requests.js';
-import { catalogue, send } from './walk.js';
+import { postgresReachable, startTestServer, type TestServer } from '../support/harness';
+import { requestFor, windows, type WalkIds } from './requests';
+import { catalogue, send } from './walk';
 
 // The numbers the dashboard shows must agree with each other and with the raw facts, and both
 // databases must give the same answers for the same data.

@@ -1,9 +1,9 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
-import { fastifyPath, loadCatalogue, type CatalogueCall } from '../../server/catalogue/load.js';
-import type { TestServer } from '../support/harness.js';
-import type { WalkRequest } from './requests.js';
+import { fastifyPath, loadCatalogue, type CatalogueCall } from '../../server/catalogue/load';
+import type { TestServer } from '../support/harness';
+import type { WalkRequest } from './requests';
 
 export const catalogue = loadCatalogue();
 

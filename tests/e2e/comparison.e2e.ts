@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, loggedInPage } from './support/browser.js';
-import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page.js';
+import { apiPost, launchBrowser, loggedInPage } from './support/browser';
+import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page';
 
 // The competitor comparison in a real browser, signed in as the demo user: breadcrumb and copy,
 // metric cards against the API for the page's own request, a time-range change that refetches,
@@ -20,7 +20,7 @@ interface Metrics {
 interface PromptRow { promptId: string; promptPreview: string; provider: string; competitiveStatus: string; rankingComparison: string }
 interface ProviderRow { provider: string; brandMentionRate: number; competitorMentionRate: number; mentionPerformance: string }
 
-// insights §4, written out independently of the page's transform tables.
+// Which prompts lead or trail (no_rankings in neither list), written out independently of the page's transform tables.
 function isLeading(r: PromptRow): boolean {
   if (r.rankingComparison === 'no_rankings') return false;
   return r.competitiveStatus === 'brand_dominant' || (r.competitiveStatus === 'brand_leading' && ['brand_ranks_higher', 'only_brand_ranked'].includes(r.rankingComparison));

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, loggedInPage } from './support/browser.js';
-import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page.js';
+import { apiPost, launchBrowser, loggedInPage } from './support/browser';
+import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page';
 
 // The Competitors screen (Competitor Intelligence) in a real browser, signed in as the demo user:
 // copy and cards, the table against competitors.insights for the page's own request, search, sort
@@ -17,7 +17,7 @@ interface Threat {
   totalMentions: number;
 }
 
-// spec §9 number display, written out here rather than taken from the engine
+// Number display (1 decimal for rank, share and growth), written out here rather than taken from the engine
 const fixed = (n: number, d: number) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }).replace(/^-(0\.0+|0)$/, '$1');
 const rank = (n: number | null) => (n === null ? '—' : fixed(n, 1));
 const share = (n: number) => `${fixed(n, 1)}%`;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, loggedInPage } from './support/browser.js';
-import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page.js';
+import { apiPost, launchBrowser, loggedInPage } from './support/browser';
+import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page';
 
 // The Overview in a real browser, signed in as the demo user: every number on a card is checked
 // against what the API answers for the same request, filters refetch and persist, and the Ranking

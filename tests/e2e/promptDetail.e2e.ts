@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, apiPost, launchBrowser, loggedInPage } from './support/browser.js';
-import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page.js';
-import { countryName } from '../../engine/filters/countries.js';
+import { apiGet, apiPost, launchBrowser, loggedInPage } from './support/browser';
+import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page';
+import { countryName } from '../../src/host/countries';
 
 // The prompt detail screen in a real browser, signed in as the demo user: breadcrumb, header and
 // spec copy; metric cards and ranking rows against the API for the page's own requests; the

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, loggedInPage } from './support/browser.js';
+import { apiPost, launchBrowser, loggedInPage } from './support/browser';
 
 // The Prompts Monitor in a real browser as the demo user: the spec's cards and copy, a row's
 // mention rate against the API, tab counters, creating a prompt through the dialog, and bulk

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, loggedInPage } from './support/browser.js';
+import { baseUrl, launchBrowser, loggedInPage } from './support/browser';
 
 // The shell around the pages: sign-in redirects, index routes, unknown paths, sidebar, theme.
 describe('App shell', () => {

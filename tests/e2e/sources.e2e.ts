@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, loggedInPage } from './support/browser.js';
-import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page.js';
+import { apiPost, launchBrowser, loggedInPage } from './support/browser';
+import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page';
 
 // The Sources screen in a real browser, signed in as the demo user: the stat cards and the
 // Domains / Urls tables are checked against what citations.tld-analysis answers for the page's own

@@ -7,7 +7,7 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
-    globalSetup: ['tests/e2e/support/global-setup.ts'],
+    globalSetup: ['tests/e2e/support/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     fileParallelism: false,

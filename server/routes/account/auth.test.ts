@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../auth/constants.js';
-import { DEMO_PASSWORD } from '../../seed/demo-accounts.js';
-import { cookieValue, startAccountApp, TEST_NOW, type AccountTestApp } from './testSupport.js';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../auth/constants';
+import { DEMO_PASSWORD } from '../../seed/demoAccounts';
+import { cookieValue, startAccountApp, TEST_NOW, type AccountTestApp } from './testSupport';
 
 describe.each(['duckdb', 'postgres'] as const)('auth calls on %s', (dialect) => {
   let t: AccountTestApp;

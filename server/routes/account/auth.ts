@@ -1,16 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { accessSessionId } from '../../auth/authenticate.js';
-import { REFRESH_COOKIE } from '../../auth/constants.js';
-import { clearSessionCookies, setSessionCookies } from '../../auth/cookies.js';
-import { attemptKey, clearFailedLogins, loginRetryAfter, recordFailedLogin } from '../../auth/loginThrottle.js';
-import { loadSessionSecret } from '../../auth/secret.js';
-import { openSession, revokeSession, rotateSession } from '../../auth/sessions.js';
-import { sessionIdOfRefreshToken, sha256 } from '../../auth/tokens.js';
-import { hashPassword, verifyPassword } from '../../security/password.js';
-import { defineCall } from '../../http/call.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
-import { safeRedirect } from './redirects.js';
+import { accessSessionId } from '../../auth/authenticate';
+import { REFRESH_COOKIE } from '../../auth/constants';
+import { clearSessionCookies, setSessionCookies } from '../../auth/cookies';
+import { attemptKey, clearFailedLogins, loginRetryAfter, recordFailedLogin } from '../../auth/loginThrottle';
+import { loadSessionSecret } from '../../auth/secret';
+import { openSession, revokeSession, rotateSession } from '../../auth/sessions';
+import { sessionIdOfRefreshToken, sha256 } from '../../auth/tokens';
+import { hashPassword, verifyPassword } from '../../security/password';
+import { defineCall } from '../../http/call';
+import type { ServerContext } from '../../http/context';
+import { HttpError } from '../../http/errors';
+import { safeRedirect } from './redirects';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Please contact support to reactivate your account.';
@@ -91,7 +91,7 @@ export const refresh = defineCall(
     const result = token ? await rotateSession(ctx.db, token, ctx.now(), loadSessionSecret(ctx.config)) : null;
     if (!result || !result.ok) {
       clearSessionCookies(reply, ctx.config);
-      // Spec §8: the client shows the Account Deactivated page for a 400 that says so.
+      // The client shows the Account Deactivated page for a 400 whose message says "deactivated".
       if (result?.reason === 'inactive') throw new HttpError(400, 'ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
       const code = result?.reason === 'reused' || result?.reason === 'unknown' ? 'INVALID_TOKEN' : 'SESSION_EXPIRED';
       throw new HttpError(401, code, SESSION_EXPIRED_MESSAGE);

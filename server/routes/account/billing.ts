@@ -1,7 +1,7 @@
-import { defineCall } from '../../http/call.js';
-import { getPaymentProvider } from '../../payments/index.js';
-import { latestSubscription } from './plans.js';
-import { safeRedirect } from './redirects.js';
+import { defineCall } from '../../http/call';
+import { getPaymentProvider } from '../../payments/index';
+import { latestSubscription } from './plans';
+import { safeRedirect } from './redirects';
 
 const BILLING_TAB = '/app/settings?tab=billing';
 const RECENT_INVOICES = 12;

@@ -1,4 +1,4 @@
-import { DEMO_CATALOGS, type IndustryCatalog } from '../../seed/generator/catalog/index.js';
+import { DEMO_CATALOGS, type IndustryCatalog } from '../../seed/generator/catalog/index';
 
 export interface SuggestedPrompt {
   prompt: string;

@@ -1,7 +1,7 @@
-import { badRequest } from '../../http/errors.js';
-import { countryName } from './brandSuggestions.js';
+import { badRequest } from '../../http/errors';
+import { countryName } from './brandSuggestions';
 
-/** Spec §5 brand rules with the spec's messages; returns the cleaned values. */
+/** Brand name (2+ characters), website (http(s) URL) and country are required, each refused with the message the form shows; returns the cleaned values. */
 export function validateBrandInput(input: { name?: unknown; website?: unknown; location?: unknown }): {
   name: string;
   website: string;

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/types.js';
-import { parseStringList } from './json.js';
-import { isValidStatus, latestSubscriptions, type SubscriptionWithPlan } from './plans.js';
+import type { Db } from '../../db/types';
+import { parseStringList } from './json';
+import { isValidStatus, latestSubscriptions, type SubscriptionWithPlan } from './plans';
 
 export interface PlanGovernance {
   userRole: 'owner' | 'other';
@@ -98,7 +98,7 @@ function governance(
     userRole: brand.role === 'owner' ? 'owner' : 'other',
     effectivePlan: { name: plan.name },
     usage: {
-      // The brand's own usage; the limit flags look at the governor's whole plan (spec §5).
+      // The brand's own usage; the limit flags look at the whole plan of the user who governs the brand.
       prompts: {
         currentUsage: usage?.brandPrompts.get(brand.id) ?? 0,
         limit: plan.max_prompts,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND_LIMIT_MESSAGE } from './brands.js';
-import { startAccountApp, type AccountTestApp } from './testSupport.js';
+import { BRAND_LIMIT_MESSAGE } from './brands';
+import { startAccountApp, type AccountTestApp } from './testSupport';
 
 describe.each(['duckdb', 'postgres'] as const)('brand calls on %s', (dialect) => {
   let t: AccountTestApp;

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthUser } from '../../http/call.js';
-import { defineCall } from '../../http/call.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError, badRequest } from '../../http/errors.js';
-import { requireBrandAccess, type BrandRow } from '../access.js';
-import { countOwnedBrands } from './brandView.js';
-import { suggestForBrand } from './brandSuggestions.js';
-import { validateBrandInput } from './brandValidation.js';
-import { isValidStatus, latestSubscription } from './plans.js';
+import type { AuthUser } from '../../http/call';
+import { defineCall } from '../../http/call';
+import type { ServerContext } from '../../http/context';
+import { HttpError, badRequest } from '../../http/errors';
+import { requireBrandAccess, type BrandRow } from '../access';
+import { countOwnedBrands } from './brandView';
+import { suggestForBrand } from './brandSuggestions';
+import { validateBrandInput } from './brandValidation';
+import { isValidStatus, latestSubscription } from './plans';
 
 export const BRAND_LIMIT_MESSAGE = "You've used your limit. Upgrade your plan to track more brands.";
 export const SUBSCRIPTION_REQUIRED_MESSAGE = 'You need an active subscription to add a brand.';

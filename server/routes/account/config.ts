@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineCall } from '../../http/call.js';
-import { PASSWORD_CHANGE_COOLDOWN_SECONDS } from './passwordChange.js';
-import { TRIAL_DAYS } from '../../payments/provider.js';
+import { defineCall } from '../../http/call';
+import { PASSWORD_CHANGE_COOLDOWN_SECONDS } from './passwordChange';
+import { TRIAL_DAYS } from '../../payments/provider';
 
 /** The version label in the sidebar is the package version, so it changes with every release. */
 const version = (() => {

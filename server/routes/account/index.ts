@@ -1,14 +1,14 @@
-import type { CallRoute } from '../../http/call.js';
-import { authRoutes } from './auth.js';
-import { brandRoutes } from './brands.js';
-import { billingRoutes } from './billing.js';
-import { configRoutes } from './config.js';
-import { localPaymentRoutes } from './localPayments.js';
-import { onboardingRoutes } from './onboarding.js';
-import { requestPasswordChange } from './passwordChange.js';
-import { passwordResetRoutes } from './passwordReset.js';
-import { serveProfilePicture, uploadProfilePicture } from './profilePicture.js';
-import { deactivate, getMe, updateMe, updateNotifications, updatePrivacy } from './usersMe.js';
+import type { CallRoute } from '../../http/call';
+import { authRoutes } from './auth';
+import { brandRoutes } from './brands';
+import { billingRoutes } from './billing';
+import { configRoutes } from './config';
+import { localPaymentRoutes } from './localPayments';
+import { onboardingRoutes } from './onboarding';
+import { requestPasswordChange } from './passwordChange';
+import { passwordResetRoutes } from './passwordReset';
+import { serveProfilePicture, uploadProfilePicture } from './profilePicture';
+import { deactivate, getMe, updateMe, updateNotifications, updatePrivacy } from './usersMe';
 
 /** Every account-side call: config, auth, users/me, billing, onboarding, brands, local payment pages. */
 export const accountRoutes: CallRoute[] = [

@@ -1,10 +1,10 @@
-import { defineCall } from '../../http/call.js';
-import { HttpError } from '../../http/errors.js';
-import { cancelSubscription, completeLocalCheckout, TRIAL_DAYS } from '../../payments/index.js';
-import { renderInvoicePdf } from '../../payments/invoicePdf.js';
-import { escapeHtml, page, scriptJson } from './html.js';
-import { isValidStatus, latestSubscription, listPlans } from './plans.js';
-import { safeRedirect } from './redirects.js';
+import { defineCall } from '../../http/call';
+import { HttpError } from '../../http/errors';
+import { cancelSubscription, completeLocalCheckout, TRIAL_DAYS } from '../../payments/index';
+import { renderInvoicePdf } from '../../payments/invoicePdf';
+import { escapeHtml, page, scriptJson } from './html';
+import { isValidStatus, latestSubscription, listPlans } from './plans';
+import { safeRedirect } from './redirects';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

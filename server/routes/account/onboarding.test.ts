@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAccountApp, type AccountTestApp } from './testSupport.js';
+import { startAccountApp, type AccountTestApp } from './testSupport';
 
 describe.each(['duckdb', 'postgres'] as const)('onboarding flow for new@example.com on %s', (dialect) => {
   let t: AccountTestApp;

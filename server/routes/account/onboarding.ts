@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import type { AuthUser } from '../../http/call.js';
-import { defineCall } from '../../http/call.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError, badRequest } from '../../http/errors.js';
-import { getPaymentProvider } from '../../payments/index.js';
-import { runPromptNow } from '../../scheduler/index.js';
-import { requireBrandAccess } from '../access.js';
-import { suggestForBrand } from './brandSuggestions.js';
-import { validateBrandInput } from './brandValidation.js';
-import { insertBrand, replaceCompetitors } from './brands.js';
-import { parseJson } from './json.js';
-import { latestSubscription } from './plans.js';
-import { buildSnapshot } from './snapshot.js';
+import type { AuthUser } from '../../http/call';
+import { defineCall } from '../../http/call';
+import type { ServerContext } from '../../http/context';
+import { HttpError, badRequest } from '../../http/errors';
+import { getPaymentProvider } from '../../payments/index';
+import { runPromptNow } from '../../scheduler/index';
+import { requireBrandAccess } from '../access';
+import { suggestForBrand } from './brandSuggestions';
+import { validateBrandInput } from './brandValidation';
+import { insertBrand, replaceCompetitors } from './brands';
+import { parseJson } from './json';
+import { latestSubscription } from './plans';
+import { buildSnapshot } from './snapshot';
 
 /** Onboarding prompts run on the three assistants the snapshot names, daily, in the brand's country. */
 export const ONBOARDING_PROVIDERS = ['openai', 'perplexity', 'google'];

@@ -1,10 +1,10 @@
-import { loadSessionSecret } from '../../auth/secret.js';
-import { PASSWORD_RESET_TTL_SECONDS, signPasswordResetToken } from '../../auth/passwordReset.js';
-import { lastEmailAt, queueEmail } from '../../email/index.js';
-import { defineCall } from '../../http/call.js';
-import { HttpError } from '../../http/errors.js';
+import { loadSessionSecret } from '../../auth/secret';
+import { PASSWORD_RESET_TTL_SECONDS, signPasswordResetToken } from '../../auth/passwordReset';
+import { lastEmailAt, queueEmail } from '../../email/index';
+import { defineCall } from '../../http/call';
+import { HttpError } from '../../http/errors';
 
-/** Spec §9: a password change email can be re-requested after 120 s; enforced here too, not only in the browser. */
+/** A password change email can be re-requested after 120 s; enforced here too, not only in the browser. */
 export const PASSWORD_CHANGE_COOLDOWN_SECONDS = 120;
 export const PASSWORD_CHANGE_SUBJECT = 'Change your Answerscope password';
 

@@ -1,11 +1,11 @@
-import { loadSessionSecret } from '../../auth/secret.js';
-import { passwordResetUserId, verifyPasswordResetToken } from '../../auth/passwordReset.js';
-import { revokeAllSessions } from '../../auth/sessions.js';
-import { defineCall } from '../../http/call.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError, badRequest } from '../../http/errors.js';
-import { hashPassword } from '../../security/password.js';
-import { escapeHtml, page, scriptJson } from './html.js';
+import { loadSessionSecret } from '../../auth/secret';
+import { passwordResetUserId, verifyPasswordResetToken } from '../../auth/passwordReset';
+import { revokeAllSessions } from '../../auth/sessions';
+import { defineCall } from '../../http/call';
+import type { ServerContext } from '../../http/context';
+import { HttpError, badRequest } from '../../http/errors';
+import { hashPassword } from '../../security/password';
+import { escapeHtml, page, scriptJson } from './html';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const INVALID_LINK_MESSAGE = 'This password change link is invalid or has expired. Please request a new one.';

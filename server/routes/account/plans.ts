@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types.js';
+import type { Db } from '../../db/types';
 
 export interface PlanRow {
   id: string;

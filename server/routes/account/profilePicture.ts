@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { defineCall } from '../../http/call.js';
-import { HttpError, badRequest } from '../../http/errors.js';
-import { loadUserEntity, loadUserRow } from './userView.js';
+import { defineCall } from '../../http/call';
+import { HttpError, badRequest } from '../../http/errors';
+import { loadUserEntity, loadUserRow } from './userView';
 
 export const PROFILE_PICTURE_URL_PREFIX = '/api/users/profile-pictures/';
 

@@ -1,4 +1,4 @@
-import { parseJson } from './json.js';
+import { parseJson } from './json';
 
 export interface PrivacySettings {
   marketingEmails: boolean;
@@ -10,7 +10,7 @@ export interface NotificationSettings {
   preferences: Record<string, boolean>;
 }
 
-/** Spec §3: every privacy setting is on until the user turns it off. */
+/** Every privacy setting is on until the user turns it off (an unset value reads as true). */
 export function readPrivacy(stored: unknown): PrivacySettings {
   const value = parseJson<Partial<PrivacySettings>>(stored, {});
   return {
@@ -20,7 +20,7 @@ export function readPrivacy(stored: unknown): PrivacySettings {
   };
 }
 
-/** Spec §4 defaults; security alerts cannot be turned off whatever is stored. */
+/** Monitoring and competitor alerts default on, weekly reports off; security alerts cannot be turned off whatever is stored. */
 export const NOTIFICATION_DEFAULTS: Record<string, boolean> = {
   prompts_monitoring: true,
   competitor_intelligence: true,

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/types.js';
-import { entityKey } from '../../ingest/index.js';
-import type { BrandRow } from '../access.js';
+import type { Db } from '../../db/types';
+import { entityKey } from '../../ingest/index';
+import type { BrandRow } from '../access';
 
-/** Spec §9: the snapshot shows 5 rankings, 5 domains and 5 prompts. */
+/** The onboarding snapshot shows 5 rankings, 5 domains and 5 prompts. */
 export const SNAPSHOT_LIMIT = 5;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, matchIndustry, suggestForBrand } from './brandSuggestions.js';
-import { isWebsiteUrl } from './brandValidation.js';
+import { countryName, matchIndustry, suggestForBrand } from './brandSuggestions';
+import { isWebsiteUrl } from './brandValidation';
 
 describe('brand suggestions', () => {
   it('matches an industry from known brand names or keywords in the name and domain', () => {

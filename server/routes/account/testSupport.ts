@@ -1,12 +1,12 @@
 // Test-only helpers for the account calls: a migrated database with the demo accounts and a tiny
 // world, served by the shared test server (tests/support/harness.ts). Not imported by production code.
 import type { FastifyInstance } from 'fastify';
-import type { Db, Dialect } from '../../db/types.js';
-import type { CallRoute } from '../../http/call.js';
-import type { ServerContext } from '../../http/context.js';
-import type { DemoWorld } from '../../seed/load.js';
-import { cookieHeader, startTestServer } from '../../../tests/support/harness.js';
-import { accountRoutes } from './index.js';
+import type { Db, Dialect } from '../../db/types';
+import type { CallRoute } from '../../http/call';
+import type { ServerContext } from '../../http/context';
+import type { DemoWorld } from '../../seed/load';
+import { cookieHeader, startTestServer } from '../../../tests/support/harness';
+import { accountRoutes } from './index';
 
 export const TEST_NOW = new Date('2026-11-20T12:00:00.000Z');
 const DAY = 86_400_000;

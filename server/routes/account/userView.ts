@@ -1,8 +1,8 @@
-import type { Db } from '../../db/types.js';
-import { HttpError } from '../../http/errors.js';
-import { loadUserBrands, type BrandEntity } from './brandView.js';
-import { isValidStatus, latestSubscription } from './plans.js';
-import { readNotifications, readPrivacy, type NotificationSettings, type PrivacySettings } from './settings.js';
+import type { Db } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { loadUserBrands, type BrandEntity } from './brandView';
+import { isValidStatus, latestSubscription } from './plans';
+import { readNotifications, readPrivacy, type NotificationSettings, type PrivacySettings } from './settings';
 
 export interface UserEntity {
   id: string;
@@ -63,7 +63,7 @@ export async function loadUserRow(db: Db, userId: string): Promise<UserRow> {
   return rows[0];
 }
 
-/** The User entity of spec §3, with brands and plan usage computed from the user's brands and prompts. */
+/** The user as the front end reads it (profile, subscription, brands, settings), with brands and plan usage computed from the user's brands and prompts. */
 export async function loadUserEntity(db: Db, userId: string): Promise<UserEntity> {
   const [row, subscription, brands] = await Promise.all([
     loadUserRow(db, userId),

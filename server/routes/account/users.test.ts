@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_CHANGE_SUBJECT } from './passwordChange.js';
-import { startAccountApp, TEST_NOW, type AccountTestApp } from './testSupport.js';
+import { PASSWORD_CHANGE_SUBJECT } from './passwordChange';
+import { startAccountApp, TEST_NOW, type AccountTestApp } from './testSupport';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',

@@ -1,9 +1,9 @@
-import { revokeAllSessions } from '../../auth/sessions.js';
-import { clearSessionCookies } from '../../auth/cookies.js';
-import { defineCall } from '../../http/call.js';
-import { HttpError, badRequest } from '../../http/errors.js';
-import { readNotifications, readPrivacy, type PrivacySettings } from './settings.js';
-import { loadUserEntity, loadUserRow } from './userView.js';
+import { revokeAllSessions } from '../../auth/sessions';
+import { clearSessionCookies } from '../../auth/cookies';
+import { defineCall } from '../../http/call';
+import { HttpError, badRequest } from '../../http/errors';
+import { readNotifications, readPrivacy, type PrivacySettings } from './settings';
+import { loadUserEntity, loadUserRow } from './userView';
 
 export const getMe = defineCall('users.me.get', async ({ user, ctx }) => loadUserEntity(ctx.db, user.id));
 

@@ -10,15 +10,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../app.js';
-import { migrate } from '../../db/migrate.js';
-import { openDuckDb } from '../../db/duckdb.js';
-import { openTestDb } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
-import type { ServerContext } from '../../http/context.js';
-import { DEMO_ACCOUNTS } from '../../seed/demo-accounts.js';
-import { countRows, loadDemo } from '../../seed/load.js';
-import { insightRoutes } from './index.js';
+import { buildApp } from '../../app';
+import { migrate } from '../../db/migrate';
+import { openDuckDb } from '../../db/duckdb';
+import { openTestDb } from '../../db/testing';
+import type { Db } from '../../db/types';
+import type { ServerContext } from '../../http/context';
+import { DEMO_ACCOUNTS } from '../../seed/demoAccounts';
+import { countRows, loadDemo } from '../../seed/load';
+import { insightRoutes } from './index';
 
 const { values } = parseArgs({
   options: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../tests/support/harness.js';
+import { startTestServer, type TestServer } from '../../../tests/support/harness';
 
 // The insight calls over the generated demo data, signed in through the real session: the numbers
 // of different calls must agree with each other and with counts taken straight from the facts.

@@ -1,9 +1,9 @@
-import type { CallRoute } from '../../http/call.js';
-import { citationRoutes } from './citations/routes.js';
-import { comparisonRoutes } from './comparison/routes.js';
-import { competitorRoutes } from './competitors/routes.js';
-import { performanceRoutes } from './performance/routes.js';
-import { threatRoutes } from './threats/routes.js';
+import type { CallRoute } from '../../http/call';
+import { citationRoutes } from './citations/routes';
+import { comparisonRoutes } from './comparison/routes';
+import { competitorRoutes } from './competitors/routes';
+import { performanceRoutes } from './performance/routes';
+import { threatRoutes } from './threats/routes';
 
 /** The insight calls: overview performance, competitors, emerging threats, comparison, citations. */
 export const insightRoutes: CallRoute[] = [

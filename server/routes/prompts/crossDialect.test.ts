@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPromptsTestApp, type PromptsTestApp } from './testing.js';
+import { startPromptsTestApp, type PromptsTestApp } from './testing';
 
 // The same demo data on DuckDB and PostgreSQL must give the same answers from every prompts read
 // call (numbers within the last rounded decimal).

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types.js';
+import type { Db } from '../../db/types';
 
 /**
  * Test oracle: plain rows of the fact tables and metric recomputation in JavaScript, independent

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../http/errors';
 import {
   assertCanCreate,
   assertCanStartOrRelocate,
@@ -7,7 +7,7 @@ import {
   PLAN_LIMIT_CREATE_MESSAGE,
   PLAN_LIMIT_START_MESSAGE,
   type PlanUsage,
-} from './plan-limits.js';
+} from './planLimits';
 
 const usage = (promptCount: number, locations: string[], maxPrompts = 5, maxLocations = 2): PlanUsage => ({
   governingUserId: 'u',

@@ -1,16 +1,16 @@
-import type { Db } from '../../db/types.js';
-import { HttpError } from '../../http/errors.js';
-import { governorUsage } from '../account/brandView.js';
-import { isValidStatus, latestSubscription } from '../account/plans.js';
+import type { Db } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { governorUsage } from '../account/brandView';
+import { isValidStatus, latestSubscription } from '../account/plans';
 
-/** Spec §8: the 429 copy for create, and its update variant that says 'starting'. */
+/** The 429 message for a prompt created over the plan limit, and its update variant that says 'starting'. */
 export const PLAN_LIMIT_CREATE_MESSAGE =
   'You have reached your plans limit for Prompts tracking or unique Geo Locations. Please delete an existing prompt before creating a new one or consider upgrading your plan.';
 export const PLAN_LIMIT_START_MESSAGE =
   'You have reached your plans limit for Prompts tracking or unique Geo Locations. Please delete an existing prompt before starting a new one or consider upgrading your plan.';
 
 export interface PlanUsage {
-  /** The user whose plan governs the brand (the brand's creator, account spec §1). */
+  /** The user whose plan governs the brand: its creator, whose plan the brand's usage is charged to. */
   governingUserId: string;
   /** 0 when the governing user has no active or trialing subscription. */
   maxPrompts: number;
@@ -47,7 +47,7 @@ export async function loadBrandPlanUsage(db: Db, brandId: string): Promise<PlanU
   return loadPlanUsage(db, rows[0]?.created_by ?? '');
 }
 
-/** The flag behind New Prompt and Start (spec §6): strictly below the prompt limit. */
+/** The flag behind the New Prompt and Start buttons: the prompt count is strictly below the limit. */
 export function canAddPrompts(usage: PlanUsage): boolean {
   return usage.promptCount < usage.maxPrompts;
 }

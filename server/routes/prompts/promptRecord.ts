@@ -1,9 +1,9 @@
-import type { Db } from '../../db/types.js';
-import type { AuthUser } from '../../http/call.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
-import { requirePromptAccess, type BrandRow } from '../access.js';
-import { iso, parseList } from './sql.js';
+import type { Db } from '../../db/types';
+import type { AuthUser } from '../../http/call';
+import type { ServerContext } from '../../http/context';
+import { HttpError } from '../../http/errors';
+import { requirePromptAccess, type BrandRow } from '../access';
+import { iso, parseList } from './sql';
 
 /** A row of `prompts`, lists parsed. */
 export interface PromptRecord {
@@ -44,7 +44,7 @@ export function toPromptRecord(row: Record<string, unknown>): PromptRecord {
   };
 }
 
-/** Spec §3 "Prompt (detail)" plus the ids and providers the edit dialog needs. */
+/** A prompt as its detail page shows it (text, state, schedule, locations) plus the ids and providers the edit dialog needs. */
 export interface PromptDetail {
   id: string;
   brandId: string;

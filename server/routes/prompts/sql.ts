@@ -1,4 +1,4 @@
-import { sqlTimestamp } from '../../db/csv.js';
+import { sqlTimestamp } from '../../db/csv';
 
 /**
  * Builds positional parameters ($1, $2, …) for the SQL subset DuckDB and PostgreSQL share.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db, Dialect } from '../../db/types.js';
-import type { ServerContext } from '../../http/context.js';
-import { startTestServer } from '../../../tests/support/harness.js';
+import type { Db, Dialect } from '../../db/types';
+import type { ServerContext } from '../../http/context';
+import { startTestServer } from '../../../tests/support/harness';
 
 /** The demo data's clock in the prompt route tests. */
 export const TEST_NOW = new Date('2026-11-21T12:00:00.000Z');

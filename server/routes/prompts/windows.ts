@@ -1,4 +1,4 @@
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../http/errors';
 
 /** A half-open time window [start, end). */
 export interface Window {
@@ -14,7 +14,7 @@ function parseTime(value: unknown, field: string): Date {
 
 /**
  * The current window runs from the request's start time to its optional end time (custom ranges)
- * or else to now (DESIGN §3).
+ * or else to now.
  */
 export function currentWindow(startTime: unknown, now: Date, field = 'startTime', endTime?: unknown): Window {
   const start = parseTime(startTime, field);

@@ -1,6 +1,6 @@
-import type { ProviderAnswer, RawCitation } from '../../providers/provider.js';
-import type { PhraseBank, SourceSite } from './catalog/index.js';
-import { chance, gaussian, intBetween, pick, weighted, type Rng } from './prng.js';
+import type { ProviderAnswer, RawCitation } from '../../providers/provider';
+import type { PhraseBank, SourceSite } from './catalog/index';
+import { chance, gaussian, intBetween, pick, weighted, type Rng } from './prng';
 
 /**
  * The simulated providers' answer model, shared by the demo generator and the simulated

@@ -3,8 +3,8 @@
  * Prints runs/second for generation alone and for generation + extraction (what the loader does
  * before writing), with wall and CPU time: on a busy machine CPU time is the fairer figure.
  */
-import { extractAnswer, type TrackedEntity } from '../../ingest/index.js';
-import { generateDemoWorld } from './world.js';
+import { extractAnswer, type TrackedEntity } from '../../ingest/index';
+import { generateDemoWorld } from './world';
 
 const scale = Number(process.argv[2] ?? 1);
 const opts = { scale, seed: 42, now: new Date('2026-11-21T12:00:00Z') };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { afinnScore } from '../../ingest/sentiment.js';
-import { DEMO_CATALOGS } from './catalog/index.js';
-import { promptTexts } from './promptTexts.js';
-import { mulberry32 } from './prng.js';
+import { afinnScore } from '../../ingest/sentiment';
+import { DEMO_CATALOGS } from './catalog/index';
+import { promptTexts } from './promptTexts';
+import { mulberry32 } from './prng';
 
 // The generator relies on its phrase banks reading the way they are labelled: the extracted
 // sentiment trends are only as real as these words.

@@ -3,7 +3,7 @@
  * with competitors and monitored prompts, and a stream of raw provider answers written by the
  * shared answer model. Benchmark: `npx tsx server/seed/generator/bench.ts [scale]`.
  */
-export type { GeneratorOptions, DemoBrand, DemoPrompt, RawRun, DemoWorld } from './types.js';
-export { generateDemoWorld, generateRunsWithTruth, countDemoRuns, type RunWithTruth } from './world.js';
-export { composeAnswer, chooseEntities, type AnswerEntity, type AnswerSetting, type Candidate } from './answerModel.js';
-export { DEMO_CATALOGS } from './catalog/index.js';
+export type { GeneratorOptions, DemoBrand, DemoPrompt, RawRun, DemoWorld } from './types';
+export { generateDemoWorld, generateRunsWithTruth, countDemoRuns, type RunWithTruth } from './world';
+export { composeAnswer, chooseEntities, type AnswerEntity, type AnswerSetting, type Candidate } from './answerModel';
+export { DEMO_CATALOGS } from './catalog/index';

@@ -1,5 +1,5 @@
-import type { IndustryCatalog } from './catalog/index.js';
-import { shuffled, type Rng } from './prng.js';
+import type { IndustryCatalog } from './catalog/index';
+import { shuffled, type Rng } from './prng';
 
 function expand(template: string, fills: IndustryCatalog['fills']): string[] {
   let variants = [template];

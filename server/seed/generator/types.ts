@@ -1,4 +1,4 @@
-import type { ProviderAnswer } from '../../providers/provider.js';
+import type { ProviderAnswer } from '../../providers/provider';
 
 export interface GeneratorOptions {
   /** multiplies run volume by about this factor (more prompts per brand); 1 ≈ 30k-60k runs */

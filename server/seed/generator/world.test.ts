@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extractAnswer, type ExtractedAnswer } from '../../ingest/index.js';
-import { DEMO_CATALOGS } from './catalog/index.js';
-import { countDemoRuns, generateDemoWorld, generateRunsWithTruth, type RunWithTruth } from './world.js';
-import type { DemoBrand, RawRun } from './types.js';
+import { extractAnswer, type ExtractedAnswer } from '../../ingest/index';
+import { DEMO_CATALOGS } from './catalog/index';
+import { countDemoRuns, generateDemoWorld, generateRunsWithTruth, type RunWithTruth } from './world';
+import type { DemoBrand, RawRun } from './types';
 
 const NOW = new Date('2026-11-21T15:30:00Z');
 const SLOW = 180_000; // generating and extracting tens of thousands of answers, on a shared 2-core machine

@@ -1,9 +1,9 @@
-import { PROVIDERS } from '../../providers/provider.js';
-import { chooseEntities, composeAnswer, type AnswerEntity, type AnswerSetting, type Candidate } from './answerModel.js';
-import { DEMO_CATALOGS, GENERAL_SOURCES, type CatalogBrand, type IndustryCatalog } from './catalog/index.js';
-import { promptTexts } from './promptTexts.js';
-import { between, chance, gaussian, intBetween, mixSeed, mulberry32, pick, shuffled, type Rng } from './prng.js';
-import type { DemoBrand, DemoPrompt, DemoWorld, GeneratorOptions, RawRun } from './types.js';
+import { PROVIDERS } from '../../providers/provider';
+import { chooseEntities, composeAnswer, type AnswerEntity, type AnswerSetting, type Candidate } from './answerModel';
+import { DEMO_CATALOGS, GENERAL_SOURCES, type CatalogBrand, type IndustryCatalog } from './catalog/index';
+import { promptTexts } from './promptTexts';
+import { between, chance, gaussian, intBetween, mixSeed, mulberry32, pick, shuffled, type Rng } from './prng';
+import type { DemoBrand, DemoPrompt, DemoWorld, GeneratorOptions, RawRun } from './types';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

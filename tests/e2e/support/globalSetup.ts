@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startProductServer, type RunningServer } from './server.js';
+import { startProductServer, type RunningServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
-import { type CallRoute, defineCall } from '../../../http/call.js';
-import type { WindowedBody } from '../shared/scope.js';
-import { brandRequest } from '../shared/request.js';
-import { tldAnalysis } from './tldAnalysis.js';
+import { type CallRoute, defineCall } from '../../../http/call';
+import type { WindowedBody } from '../shared/scope';
+import { brandRequest } from '../shared/request';
+import { tldAnalysis } from './tldAnalysis';
 
 export const citationRoutes: CallRoute[] = [
   defineCall<WindowedBody>('citations.tld-analysis', async (input) => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dialect } from '../../../db/types.js';
-import { BRAND_ID, DAY, NOW } from '../testing/fixture.js';
-import { pct, window } from '../testing/expect.js';
-import { type InsightTestApp, startInsightApp } from '../testing/app.js';
-import { brandDomain } from './tldAnalysis.js';
+import type { Dialect } from '../../../db/types';
+import { BRAND_ID, DAY, NOW } from '../testing/fixture';
+import { pct, window } from '../testing/expect';
+import { type InsightTestApp, startInsightApp } from '../testing/app';
+import { brandDomain } from './tldAnalysis';
 
 const start = new Date(NOW.getTime() - 7 * DAY);
 

@@ -1,14 +1,14 @@
 import { getDomain } from 'tldts';
-import type { Db } from '../../../db/types.js';
-import type { BrandRow } from '../../access.js';
-import { SqlParams, inList } from '../shared/params.js';
-import { num, percent } from '../shared/numbers.js';
-import { type InsightScope, scopeWhere } from '../shared/scope.js';
-import type { TrackedEntity } from '../shared/tracked.js';
+import type { Db } from '../../../db/types';
+import type { BrandRow } from '../../access';
+import { SqlParams, inList } from '../shared/params';
+import { num, percent } from '../shared/numbers';
+import { type InsightScope, scopeWhere } from '../shared/scope';
+import type { TrackedEntity } from '../shared/tracked';
 
 export type CitationClass = 'brand' | 'mixed' | 'other';
 
-/** Spec §3 "Top-level-domain analysis" (snake_case as the spec names it). */
+/** The Sources page's domain analysis; its fields are snake_case, as the front end reads them. */
 export interface TldAnalysis {
   stats: { total_tlds: number; total_unique_urls: number; brand_url_citations: number; brand_url_percentage: number };
   classifications: TldClassification[];

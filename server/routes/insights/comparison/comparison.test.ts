@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dialect } from '../../../db/types.js';
-import { BRAND_ID, DAY, NOW, PROMPTS } from '../testing/fixture.js';
-import { pct, window } from '../testing/expect.js';
-import { type InsightTestApp, startInsightApp } from '../testing/app.js';
-import { competitiveStatus, rankingComparison } from './labels.js';
+import type { Dialect } from '../../../db/types';
+import { BRAND_ID, DAY, NOW, PROMPTS } from '../testing/fixture';
+import { pct, window } from '../testing/expect';
+import { type InsightTestApp, startInsightApp } from '../testing/app';
+import { competitiveStatus, rankingComparison } from './labels';
 
 const start = new Date(NOW.getTime() - 30 * DAY);
 const body = (competitor: string) => ({ brandId: BRAND_ID, competitor, startTime: start.toISOString() });

@@ -1,10 +1,10 @@
-import type { Db } from '../../../db/types.js';
-import { badRequest } from '../../../http/errors.js';
-import { entityMentionStats, sumCounts } from '../shared/facts.js';
-import { SqlParams, inList } from '../shared/params.js';
-import { meanOrNull, percent } from '../shared/numbers.js';
-import type { InsightScope } from '../shared/scope.js';
-import type { TrackedEntity } from '../shared/tracked.js';
+import type { Db } from '../../../db/types';
+import { badRequest } from '../../../http/errors';
+import { entityMentionStats, sumCounts } from '../shared/facts';
+import { SqlParams, inList } from '../shared/params';
+import { meanOrNull, percent } from '../shared/numbers';
+import type { InsightScope } from '../shared/scope';
+import type { TrackedEntity } from '../shared/tracked';
 import {
   type CompetitiveStatus,
   type MentionPerformance,
@@ -12,10 +12,10 @@ import {
   competitiveStatus,
   mentionPerformance,
   rankingComparison,
-} from './labels.js';
-import { pairStats } from './pairStats.js';
+} from './labels';
+import { pairStats } from './pairStats';
 
-/** Spec §3 "Comparison metrics". */
+/** The comparison page's metric cards: the brand against one competitor. */
 export interface ComparisonMetrics {
   yourBrandName: string;
   competitorName: string;
@@ -28,7 +28,7 @@ export interface ComparisonMetrics {
   coMentions: number;
 }
 
-/** Spec §3 "Comparison prompt". */
+/** One prompt on the comparison page: both brands' mention rates and ranks, with the head-to-head labels. */
 export interface ComparisonPrompt {
   promptId: string;
   promptPreview: string;
@@ -43,7 +43,7 @@ export interface ComparisonPrompt {
   rankingComparison: RankingComparison;
 }
 
-/** Spec §3 "Provider comparison". */
+/** Both brands' mention rates and ranks in one provider's answers. */
 export interface ProviderComparison {
   provider: string;
   brandMentionRate: number;

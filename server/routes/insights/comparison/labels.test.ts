@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { competitiveStatus, mentionPerformance, rankingComparison } from './labels.js';
+import { competitiveStatus, mentionPerformance, rankingComparison } from './labels';
 
 describe('comparison labels', () => {
   it('competitive status from the mention-rate gap', () => {

@@ -1,6 +1,7 @@
 /**
- * The head-to-head labels of the comparison page (spec §3 "Comparison prompt", §4 "Comparison
- * badges"), from mention rates in percent (0-100) and mean ranks (null = never named).
+ * The head-to-head labels of the comparison page (a prompt's competitive status and ranking
+ * comparison, a provider's mention performance), from mention rates in percent (0-100) and mean
+ * ranks (null = never named).
  */
 export type CompetitiveStatus = 'brand_dominant' | 'brand_leading' | 'even' | 'competitor_leading' | 'competitor_dominant';
 export type RankingComparison =

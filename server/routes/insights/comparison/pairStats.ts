@@ -1,7 +1,7 @@
-import type { Db } from '../../../db/types.js';
-import { SqlParams } from '../shared/params.js';
-import { num } from '../shared/numbers.js';
-import { type InsightScope, scopeWhere } from '../shared/scope.js';
+import type { Db } from '../../../db/types';
+import { SqlParams } from '../shared/params';
+import { num } from '../shared/numbers';
+import { type InsightScope, scopeWhere } from '../shared/scope';
 
 /** Head-to-head counts of the own brand (b) and one competitor (c) over the same runs. */
 export interface PairStats {

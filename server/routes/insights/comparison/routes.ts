@@ -1,7 +1,7 @@
-import { type CallRoute, type CallInput, defineCall } from '../../../http/call.js';
-import type { WindowedBody } from '../shared/scope.js';
-import { brandRequest } from '../shared/request.js';
-import { comparisonMetrics, comparisonPrompts, providerComparison, resolveCompared } from './comparison.js';
+import { type CallRoute, type CallInput, defineCall } from '../../../http/call';
+import type { WindowedBody } from '../shared/scope';
+import { brandRequest } from '../shared/request';
+import { comparisonMetrics, comparisonPrompts, providerComparison, resolveCompared } from './comparison';
 
 type ComparisonBody = WindowedBody & { competitor: string };
 

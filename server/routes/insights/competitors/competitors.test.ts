@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dialect } from '../../../db/types.js';
-import { BRAND_ID, COMPETITORS, DAY, NOW, OTHER_BRAND_ID, STRANGER } from '../testing/fixture.js';
-import { pct, r2, window } from '../testing/expect.js';
-import { type InsightTestApp, startInsightApp } from '../testing/app.js';
-import { threatLevel } from './insights.js';
+import type { Dialect } from '../../../db/types';
+import { BRAND_ID, COMPETITORS, DAY, NOW, OTHER_BRAND_ID, STRANGER } from '../testing/fixture';
+import { pct, r2, window } from '../testing/expect';
+import { type InsightTestApp, startInsightApp } from '../testing/app';
+import { threatLevel } from './insights';
 
 const start = new Date(Date.UTC(2026, 10, 14));
 const deltaStart = new Date(start.getTime() - 7 * DAY);

@@ -1,13 +1,13 @@
-import type { Db } from '../../../db/types.js';
-import { entityMentionStats, sumCounts } from '../shared/facts.js';
-import { SqlParams, inList } from '../shared/params.js';
-import { meanOrNull, num, pctChange, percent } from '../shared/numbers.js';
-import { type InsightScope, scopeWhere } from '../shared/scope.js';
-import type { TrackedEntity } from '../shared/tracked.js';
+import type { Db } from '../../../db/types';
+import { entityMentionStats, sumCounts } from '../shared/facts';
+import { SqlParams, inList } from '../shared/params';
+import { meanOrNull, num, pctChange, percent } from '../shared/numbers';
+import { type InsightScope, scopeWhere } from '../shared/scope';
+import type { TrackedEntity } from '../shared/tracked';
 
 export type ThreatLevel = 'high' | 'medium' | 'low';
 
-/** Spec §3 "Competitor table row". */
+/** One competitor's row in the Competitors table: co-mentions, position, market share, their growth and the threat level. */
 export interface CompetitorTableRow {
   competitorName: string;
   coMentions: number;

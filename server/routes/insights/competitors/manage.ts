@@ -1,7 +1,7 @@
-import type { Db } from '../../../db/types.js';
-import { HttpError, badRequest } from '../../../http/errors.js';
-import type { BrandRow } from '../../access.js';
-import { ownEntityKey } from '../shared/tracked.js';
+import type { Db } from '../../../db/types';
+import { HttpError, badRequest } from '../../../http/errors';
+import type { BrandRow } from '../../access';
+import { ownEntityKey } from '../shared/tracked';
 
 /** A tracked competitor as the create/update/delete calls answer it. */
 export interface CompetitorRecord {

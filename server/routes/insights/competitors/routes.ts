@@ -1,9 +1,9 @@
-import { type CallRoute, defineCall } from '../../../http/call.js';
-import { requireBrandAccess } from '../../access.js';
-import type { WindowedBody } from '../shared/scope.js';
-import { brandRequest } from '../shared/request.js';
-import { competitorInsights } from './insights.js';
-import { createCompetitor, deleteCompetitor, renameCompetitor } from './manage.js';
+import { type CallRoute, defineCall } from '../../../http/call';
+import { requireBrandAccess } from '../../access';
+import type { WindowedBody } from '../shared/scope';
+import { brandRequest } from '../shared/request';
+import { competitorInsights } from './insights';
+import { createCompetitor, deleteCompetitor, renameCompetitor } from './manage';
 
 /** /api/competitors: track, rename, untrack, and the competitors table. */
 export const competitorRoutes: CallRoute[] = [

@@ -1,13 +1,13 @@
-import type { Db } from '../../../db/types.js';
-import { SqlParams, inList } from '../shared/params.js';
-import { num, percent } from '../shared/numbers.js';
-import { type InsightScope, scopeWhere } from '../shared/scope.js';
-import type { TrackedEntity } from '../shared/tracked.js';
+import type { Db } from '../../../db/types';
+import { SqlParams, inList } from '../shared/params';
+import { num, percent } from '../shared/numbers';
+import { type InsightScope, scopeWhere } from '../shared/scope';
+import type { TrackedEntity } from '../shared/tracked';
 
 export type Interval = 'hour' | 'day' | 'week' | 'month';
 export const INTERVALS: readonly Interval[] = ['hour', 'day', 'week', 'month'];
 
-/** Spec §3 "Overview time-series point". totalPrompts = runs in the bucket (the rate's denominator). */
+/** One point of the overview's mention-rate series. totalPrompts = runs in the bucket (the rate's denominator). */
 export interface OverviewTimeSeriesPoint {
   formattedPeriod: string;
   timePeriod: string;

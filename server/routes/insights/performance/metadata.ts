@@ -1,10 +1,10 @@
-import type { Db } from '../../../db/types.js';
-import { sumCounts, windowFacts } from '../shared/facts.js';
-import { delta, netSentiment, pctChange, percent } from '../shared/numbers.js';
-import type { InsightScope } from '../shared/scope.js';
-import type { TrackedEntity } from '../shared/tracked.js';
+import type { Db } from '../../../db/types';
+import { sumCounts, windowFacts } from '../shared/facts';
+import { delta, netSentiment, pctChange, percent } from '../shared/numbers';
+import type { InsightScope } from '../shared/scope';
+import type { TrackedEntity } from '../shared/tracked';
 
-/** Spec §3 "Brand performance metrics": the overview metric cards. */
+/** The overview metric cards: mention rate, sentiment, mentions, citations and domains, with their change against the previous window. */
 export interface BrandPerformanceMetrics {
   mentionRate: number;
   deltaShareOfVoiceMarket: number | null;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dialect } from '../../../db/types.js';
-import { BRAND_ID, COMPETITORS, DAY, NOW, OWN, STRANGER } from '../testing/fixture.js';
-import { pct, r2, window } from '../testing/expect.js';
-import { type InsightTestApp, startInsightApp } from '../testing/app.js';
+import type { Dialect } from '../../../db/types';
+import { BRAND_ID, COMPETITORS, DAY, NOW, OWN, STRANGER } from '../testing/fixture';
+import { pct, r2, window } from '../testing/expect';
+import { type InsightTestApp, startInsightApp } from '../testing/app';
 
 // Overview windows as the client sends them: start = midnight UTC 7 days back, delta = the 7 days before.
 const start = new Date(Date.UTC(2026, 10, 14));

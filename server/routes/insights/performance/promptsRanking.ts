@@ -1,10 +1,10 @@
-import type { Db } from '../../../db/types.js';
-import { SqlParams } from '../shared/params.js';
-import { meanOrNull, num, pctChange, percent } from '../shared/numbers.js';
-import { type InsightScope, inWindow, previousOrEmpty, scopeWhere } from '../shared/scope.js';
-import type { TrackedEntity } from '../shared/tracked.js';
+import type { Db } from '../../../db/types';
+import { SqlParams } from '../shared/params';
+import { meanOrNull, num, pctChange, percent } from '../shared/numbers';
+import { type InsightScope, inWindow, previousOrEmpty, scopeWhere } from '../shared/scope';
+import type { TrackedEntity } from '../shared/tracked';
 
-/** Spec §3 "Top/bottom prompt row". */
+/** A prompt in the overview's top or bottom performers. */
 export interface TopBottomPromptRow {
   promptId: string;
   prompt: string;

@@ -1,10 +1,10 @@
-import type { Db } from '../../../db/types.js';
-import { windowFacts } from '../shared/facts.js';
-import { delta, netSentiment, pctChange, percent } from '../shared/numbers.js';
-import type { InsightScope } from '../shared/scope.js';
-import type { TrackedEntity } from '../shared/tracked.js';
+import type { Db } from '../../../db/types';
+import { windowFacts } from '../shared/facts';
+import { delta, netSentiment, pctChange, percent } from '../shared/numbers';
+import type { InsightScope } from '../shared/scope';
+import type { TrackedEntity } from '../shared/tracked';
 
-/** Spec §3 "Ranking row". */
+/** One brand's row in the overview ranking against the competitors. */
 export interface RankingRow {
   brandName: string;
   currentMentionRate: number;

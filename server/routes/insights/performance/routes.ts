@@ -1,12 +1,12 @@
-import { type CallRoute, defineCall } from '../../../http/call.js';
-import type { WindowedBody } from '../shared/scope.js';
-import { brandRequest } from '../shared/request.js';
-import { brandPerformanceMetrics } from './metadata.js';
-import { type Interval, mentionRateTimeseries } from './mentionRateTimeseries.js';
-import { topAndBottomPrompts } from './promptsRanking.js';
-import { rankingList } from './rankingList.js';
-import { shareOfVoiceByProvider } from './shareOfVoice.js';
-import { sourcesShareOfVoice } from './sourcesSov.js';
+import { type CallRoute, defineCall } from '../../../http/call';
+import type { WindowedBody } from '../shared/scope';
+import { brandRequest } from '../shared/request';
+import { brandPerformanceMetrics } from './metadata';
+import { type Interval, mentionRateTimeseries } from './mentionRateTimeseries';
+import { topAndBottomPrompts } from './promptsRanking';
+import { rankingList } from './rankingList';
+import { shareOfVoiceByProvider } from './shareOfVoice';
+import { sourcesShareOfVoice } from './sourcesSov';
 
 /** The overview calls, /api/brands/performance/*. */
 export const performanceRoutes: CallRoute[] = [

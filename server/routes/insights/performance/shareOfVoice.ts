@@ -1,10 +1,10 @@
-import type { Db } from '../../../db/types.js';
-import { entityMentionStats } from '../shared/facts.js';
-import { delta, percent } from '../shared/numbers.js';
-import type { InsightScope } from '../shared/scope.js';
-import type { TrackedEntity } from '../shared/tracked.js';
+import type { Db } from '../../../db/types';
+import { entityMentionStats } from '../shared/facts';
+import { delta, percent } from '../shared/numbers';
+import type { InsightScope } from '../shared/scope';
+import type { TrackedEntity } from '../shared/tracked';
 
-/** Spec §3 "Share of voice by provider". */
+/** The brand's share of voice in one provider's answers, with its change against the previous window. */
 export interface ShareOfVoiceByProvider {
   provider: string;
   shareOfVoice: number;

@@ -1,9 +1,9 @@
-import type { Db } from '../../../db/types.js';
-import { SqlParams } from '../shared/params.js';
-import { num, percent } from '../shared/numbers.js';
-import { type InsightScope, scopeWhere } from '../shared/scope.js';
+import type { Db } from '../../../db/types';
+import { SqlParams } from '../shared/params';
+import { num, percent } from '../shared/numbers';
+import { type InsightScope, scopeWhere } from '../shared/scope';
 
-/** Spec §3 "Source share row". */
+/** A cited domain's share of the citations, with its most cited author. */
 export interface SourceShareRow {
   topUrlAuthor: string | null;
   normalizedDomain: string;

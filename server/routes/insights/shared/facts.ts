@@ -1,7 +1,7 @@
-import type { Db } from '../../../db/types.js';
-import { SqlParams, inList } from './params.js';
-import { type InsightScope, inWindow, previousOrEmpty, scopeWhere } from './scope.js';
-import { num } from './numbers.js';
+import type { Db } from '../../../db/types';
+import { SqlParams, inList } from './params';
+import { type InsightScope, inWindow, previousOrEmpty, scopeWhere } from './scope';
+import { num } from './numbers';
 
 /**
  * Aggregates over the raw facts shared by several calls. Every function reads one fact table once

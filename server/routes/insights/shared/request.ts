@@ -1,8 +1,8 @@
-import type { CallInput } from '../../../http/call.js';
-import { HttpError } from '../../../http/errors.js';
-import type { BrandRow } from '../../access.js';
-import { type InsightScope, type WindowedBody, scopeFromBody } from './scope.js';
-import { type CompetitorNameRow, type TrackedEntity, trackedFrom } from './tracked.js';
+import type { CallInput } from '../../../http/call';
+import { HttpError } from '../../../http/errors';
+import type { BrandRow } from '../../access';
+import { type InsightScope, type WindowedBody, scopeFromBody } from './scope';
+import { type CompetitorNameRow, type TrackedEntity, trackedFrom } from './tracked';
 
 export interface BrandRequest {
   brand: BrandRow;

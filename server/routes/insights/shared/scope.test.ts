@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../http/errors.js';
-import { delta, netSentiment, pctChange, percent, round2 } from './numbers.js';
-import { normalizeLocations, normalizeProviders, scopeFromBody } from './scope.js';
+import { HttpError } from '../../../http/errors';
+import { delta, netSentiment, pctChange, percent, round2 } from './numbers';
+import { normalizeLocations, normalizeProviders, scopeFromBody } from './scope';
 
 const now = new Date('2026-11-21T12:00:00Z');
 

@@ -1,5 +1,5 @@
-import { badRequest } from '../../../http/errors.js';
-import { SqlParams, inList, tsParam } from './params.js';
+import { badRequest } from '../../../http/errors';
+import { SqlParams, inList, tsParam } from './params';
 
 /** A half-open time window [start, end). */
 export interface TimeWindow {
@@ -19,7 +19,7 @@ export interface InsightScope {
   previous: TimeWindow | null;
 }
 
-/** The request fields the windowed insight calls share (spec §7). */
+/** The request fields the windowed insight calls share: brand, window, delta window, providers and location. */
 export interface WindowedBody {
   brandId: string;
   startTime: string;
@@ -36,7 +36,7 @@ function parseTime(value: string, field: string): Date {
   return d;
 }
 
-/** 'all' or an empty list means every provider (spec §4 Filters). */
+/** 'all' (alone or among others) or an empty list means every provider. */
 export function normalizeProviders(providers: string[] | null | undefined): string[] | null {
   if (!providers || providers.length === 0) return null;
   const list = [...new Set(providers.map((p) => p.trim().toLowerCase()).filter((p) => p !== ''))];
@@ -44,7 +44,7 @@ export function normalizeProviders(providers: string[] | null | undefined): stri
 }
 
 /**
- * 'global' or an empty list means every location (spec §4 Filters). Run locations are stored as
+ * 'global' or an empty list means every location. Run locations are stored as
  * upper-case country codes; clients may send lower case (the prompt ranking list does).
  */
 export function normalizeLocations(location: string | string[] | null | undefined): string[] | null {

@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/types.js';
-import type { BrandRow } from '../../access.js';
+import type { Db } from '../../../db/types';
+import type { BrandRow } from '../../access';
 
 /** A brand the user tracks, as mentions name it: entity is the lower-case key stored in mentions.entity. */
 export interface TrackedEntity {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../app.js';
-import { openTestDb, type TestDb } from '../../../db/testing.js';
-import type { Dialect } from '../../../db/types.js';
-import type { AuthUser } from '../../../http/call.js';
-import type { ServerContext } from '../../../http/context.js';
-import { insightRoutes } from '../index.js';
-import { NOW, OWNER, STRANGER, type Facts, buildFacts, loadFixture } from './fixture.js';
+import { buildApp } from '../../../app';
+import { openTestDb, type TestDb } from '../../../db/testing';
+import type { Dialect } from '../../../db/types';
+import type { AuthUser } from '../../../http/call';
+import type { ServerContext } from '../../../http/context';
+import { insightRoutes } from '../index';
+import { NOW, OWNER, STRANGER, type Facts, buildFacts, loadFixture } from './fixture';
 
 export interface InsightTestApp {
   app: FastifyInstance;

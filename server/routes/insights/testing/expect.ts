@@ -1,4 +1,4 @@
-import type { CitationFact, Facts, MentionFact, RunFact } from './fixture.js';
+import type { CitationFact, Facts, MentionFact, RunFact } from './fixture';
 
 /**
  * Expected numbers computed in plain JS from the fixture facts, independent of the SQL under test.

@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/types.js';
-import { mulberry32 } from '../../../seed/generator/prng.js';
+import type { Db } from '../../../db/types';
+import { mulberry32 } from '../../../seed/generator/prng';
 
 /**
  * A small, hand-shaped world for the insight tests: one brand ("Acme") with two competitors, an

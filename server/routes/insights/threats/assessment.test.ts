@@ -6,7 +6,7 @@ import {
   growthPct,
   temporalPattern,
   threatAssessment,
-} from './assessment.js';
+} from './assessment';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);

@@ -1,6 +1,6 @@
 /**
  * The documented rules that turn an untracked brand's mention counts into the emerging-threat
- * labels and score (spec §3 "Emerging threat"). Pure functions, so the rules are tested on their own.
+ * labels and score. Pure functions, so the rules are tested on their own.
  *
  * Activity windows, relative to now: recent = the last 7 days, mid = 7-14 days ago, older = 14-30
  * days ago (16 days). Counts are compared per week: older is scaled by 7/16.

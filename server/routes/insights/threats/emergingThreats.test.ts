@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dialect } from '../../../db/types.js';
-import { BRAND_ID, DAY, NOW } from '../testing/fixture.js';
-import { r2 } from '../testing/expect.js';
-import { type InsightTestApp, startInsightApp } from '../testing/app.js';
-import { threatAssessment } from './assessment.js';
+import type { Dialect } from '../../../db/types';
+import { BRAND_ID, DAY, NOW } from '../testing/fixture';
+import { r2 } from '../testing/expect';
+import { type InsightTestApp, startInsightApp } from '../testing/app';
+import { threatAssessment } from './assessment';
 
 describe.each<Dialect>(['duckdb', 'postgres'])('emerging threats on %s', (dialect) => {
   let h: InsightTestApp;

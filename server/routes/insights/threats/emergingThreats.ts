@@ -1,7 +1,7 @@
-import type { Db } from '../../../db/types.js';
-import { SqlParams, inList, tsParam } from '../shared/params.js';
-import { num, percent, round2 } from '../shared/numbers.js';
-import type { TrackedEntity } from '../shared/tracked.js';
+import type { Db } from '../../../db/types';
+import { SqlParams, inList, tsParam } from '../shared/params';
+import { num, percent, round2 } from '../shared/numbers';
+import type { TrackedEntity } from '../shared/tracked';
 import {
   type ActivityTrend,
   type EmergenceLevel,
@@ -19,9 +19,9 @@ import {
   growthPct,
   temporalPattern,
   threatAssessment,
-} from './assessment.js';
+} from './assessment';
 
-/** Spec §3 "Emerging threat". */
+/** An untracked brand that the answers name: its threat labels, relevance score, counts and positions. */
 export interface EmergingThreat {
   id: string;
   competitorName: string;

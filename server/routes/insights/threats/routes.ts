@@ -1,7 +1,7 @@
-import { type CallRoute, defineCall } from '../../../http/call.js';
-import { requireBrandAccess } from '../../access.js';
-import { loadTracked } from '../shared/tracked.js';
-import { emergingThreats } from './emergingThreats.js';
+import { type CallRoute, defineCall } from '../../../http/call';
+import { requireBrandAccess } from '../../access';
+import { loadTracked } from '../shared/tracked';
+import { emergingThreats } from './emergingThreats';
 
 export const threatRoutes: CallRoute[] = [
   defineCall<{ brandId: string }>('competitors.emerging-threats', async ({ body, user, ctx }) => {

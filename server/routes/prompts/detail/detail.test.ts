@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityStats, r2, rawFacts, within, type RawRun } from '../oracle.js';
-import { startPromptsTestApp, TEST_NOW, type PromptsTestApp } from '../testing.js';
-import { compareRanked } from './ranking.js';
+import { entityStats, r2, rawFacts, within, type RawRun } from '../oracle';
+import { startPromptsTestApp, TEST_NOW, type PromptsTestApp } from '../testing';
+import { compareRanked } from './ranking';
 
 const BRAND = 'brd_taskvine';
 const OWN = 'taskvine';
@@ -118,7 +118,7 @@ describe.each(['duckdb', 'postgres'] as const)('prompt detail calls (%s)', (dial
     expect(Object.keys(data).sort()).toEqual([...new Set(scoped.map(keyOf))].sort());
     let total = 0;
     for (const [series, points] of Object.entries(data)) {
-      expect(points.map((p) => p.timestampEpoch)).toEqual([...points.map((p) => p.timestampEpoch)].sort((a, b) => a - b));
+      expect(points.map((p) => p.timestampEpoch)).toEqual(points.map((p) => p.timestampEpoch).sort((a, b) => a - b));
       for (const point of points) {
         const bucket = scoped.filter((r) => keyOf(r) === series && bucketOf(r.at) === point.timestampEpoch);
         expect(point.totalRuns).toBe(bucket.length);

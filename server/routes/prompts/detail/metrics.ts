@@ -1,10 +1,10 @@
-import type { Db } from '../../../db/types.js';
-import { badRequest } from '../../../http/errors.js';
-import { SqlParams, iso, num, numOrNull, rate, round2, round2OrNull } from '../sql.js';
-import type { PromptRecord } from '../prompt-record.js';
-import type { Window } from '../windows.js';
+import type { Db } from '../../../db/types';
+import { badRequest } from '../../../http/errors';
+import { SqlParams, iso, num, numOrNull, rate, round2, round2OrNull } from '../sql';
+import type { PromptRecord } from '../promptRecord';
+import type { Window } from '../windows';
 
-/** Spec §3 "Prompt aggregated metrics". */
+/** A prompt's metric cards over the window: mention rate, average rank, net sentiment, mentions, providers. */
 export interface PromptAggregatedMetrics {
   mentionRate: number | null;
   avgRank: number | null;
@@ -62,7 +62,7 @@ export async function loadAggregatedMetrics(
 export type TimeInterval = 'hour' | 'day' | 'week';
 export type AggregationType = 'provider' | 'location';
 
-/** Spec §3 "Mention rate time-series point (prompt)". */
+/** One point of a prompt's mention-rate series, per provider or per location. */
 export interface PromptSeriesPoint {
   formattedPeriod: string;
   timestampEpoch: number;
@@ -119,7 +119,7 @@ export async function loadMentionRateSeries(
   return data;
 }
 
-/** Spec §3 "Citation". */
+/** A source cited in one of the prompt's answers. */
 export interface PromptCitation {
   title: string | null;
   url: string;

@@ -1,14 +1,14 @@
-import type { Db } from '../../../db/types.js';
-import { SqlParams, displayNames, num, numOrNull, rate, round2, round2OrNull } from '../sql.js';
-import type { PromptRecord } from '../prompt-record.js';
-import type { Window } from '../windows.js';
-import type { TrackedName } from './share-of-voice.js';
+import type { Db } from '../../../db/types';
+import { SqlParams, displayNames, num, numOrNull, rate, round2, round2OrNull } from '../sql';
+import type { PromptRecord } from '../promptRecord';
+import type { Window } from '../windows';
+import type { TrackedName } from './shareOfVoice';
 
-/** Spec §9: top 10 plus the user's brand; rates equal within 0.01 points tie. */
+/** The ranking shows the top 10 brands plus the user's own; mention rates within 0.01 points tie. */
 export const RANKING_SIZE = 10;
 export const RATE_TOLERANCE = 0.01;
 
-/** Spec §3 "Prompt ranking row"; isOwnBrand lets the UI tag My Brand. */
+/** One brand's row in a prompt's ranking; isOwnBrand lets the UI tag My Brand. */
 export interface PromptRankingRow {
   brandName: string;
   brandCategory: 'competitor' | 'other';

@@ -1,19 +1,19 @@
-import type { AuthUser } from '../../../http/call.js';
-import { defineCall } from '../../../http/call.js';
-import type { ServerContext } from '../../../http/context.js';
-import { loadAccessiblePrompt, promptNotFound } from '../prompt-record.js';
-import { normalizeLocations } from '../sql.js';
-import { currentWindow, deltaWindow } from '../windows.js';
+import type { AuthUser } from '../../../http/call';
+import { defineCall } from '../../../http/call';
+import type { ServerContext } from '../../../http/context';
+import { loadAccessiblePrompt, promptNotFound } from '../promptRecord';
+import { normalizeLocations } from '../sql';
+import { currentWindow, deltaWindow } from '../windows';
 import {
   loadAggregatedMetrics,
   loadMentionRateSeries,
   loadPromptCitations,
   type AggregationType,
   type TimeInterval,
-} from './metrics.js';
-import { loadPromptRanking } from './ranking.js';
-import { groupByDay, groupByProvider, loadPromptRuns } from './runs.js';
-import { loadPromptShareOfVoice, loadTrackedNames } from './share-of-voice.js';
+} from './metrics';
+import { loadPromptRanking } from './ranking';
+import { groupByDay, groupByProvider, loadPromptRuns } from './runs';
+import { loadPromptShareOfVoice, loadTrackedNames } from './shareOfVoice';
 
 /** Newest responses per provider tab in the latest-responses card. */
 export const LATEST_RUNS_PER_PROVIDER = 20;

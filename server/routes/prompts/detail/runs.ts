@@ -1,8 +1,8 @@
-import type { Db } from '../../../db/types.js';
-import { SqlParams, iso, numOrNull } from '../sql.js';
-import type { PromptRecord } from '../prompt-record.js';
+import type { Db } from '../../../db/types';
+import { SqlParams, iso, numOrNull } from '../sql';
+import type { PromptRecord } from '../promptRecord';
 
-/** Spec §3 "Latest response / run". */
+/** One run of a prompt: the provider's answer, the brand's rank in it and its citations. */
 export interface PromptRun {
   runId: string;
   provider: string;

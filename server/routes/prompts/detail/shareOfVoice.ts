@@ -1,9 +1,9 @@
-import type { Db } from '../../../db/types.js';
-import { SqlParams, num, round2 } from '../sql.js';
-import type { PromptRecord } from '../prompt-record.js';
-import type { Window } from '../windows.js';
+import type { Db } from '../../../db/types';
+import { SqlParams, num, round2 } from '../sql';
+import type { PromptRecord } from '../promptRecord';
+import type { Window } from '../windows';
 
-/** Spec §3 "Share of voice row (prompt)". */
+/** One entity's share of voice in a prompt's answers (one provider or All), with its change against the previous window. */
 export interface PromptShareOfVoiceRow {
   entityName: string;
   entityType: 'Brand' | 'Competitor' | 'other';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cronToFrequency, frequencyToCron } from './frequency.js';
+import { cronToFrequency, frequencyToCron } from './frequency';
 
 describe('frequency', () => {
   it('stores the three named frequencies as midnight-UTC crons (default daily)', () => {

@@ -1,8 +1,8 @@
 import { CronExpressionParser } from 'cron-parser';
-import { badRequest } from '../../../http/errors.js';
-import { FREQUENCY_CRON } from '../../../scheduler/cron.js';
+import { badRequest } from '../../../http/errors';
+import { FREQUENCY_CRON } from '../../../scheduler/cron';
 
-/** Spec §5: daily at midnight, weekly on Sunday, monthly on the first (UTC) — the scheduler's table. */
+/** The three frequencies: daily at midnight, weekly on Sunday, monthly on the first (UTC) — the scheduler's table. */
 export { FREQUENCY_CRON };
 
 export type FrequencyName = keyof typeof FREQUENCY_CRON;

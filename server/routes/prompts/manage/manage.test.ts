@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_LIMIT_CREATE_MESSAGE, PLAN_LIMIT_START_MESSAGE } from '../plan-limits.js';
-import { startPromptsTestApp, TEST_NOW, type PromptsTestApp } from '../testing.js';
-import { pendingImmediateRuns } from './routes.js';
+import { PLAN_LIMIT_CREATE_MESSAGE, PLAN_LIMIT_START_MESSAGE } from '../planLimits';
+import { startPromptsTestApp, TEST_NOW, type PromptsTestApp } from '../testing';
+import { pendingImmediateRuns } from './routes';
 
 const BRAND = 'brd_stridewell';
 
@@ -173,7 +173,7 @@ describe.each(['duckdb', 'postgres'] as const)('prompt create, edit, stop and st
   it('runs a prompt at once when startImmediately is set', async () => {
     const res = await create({ prompt: 'Best waterproof trail shoes?', providers: ['openai', 'perplexity'], location: ['GB', 'US'], startImmediately: true });
     expect(res.statusCode).toBe(201);
-    await Promise.all([...pendingImmediateRuns]);
+    await Promise.all(pendingImmediateRuns);
     const runs = await t.db.query('SELECT provider, location FROM runs WHERE prompt_id = $1 ORDER BY provider, location', [res.json().id]);
     expect(runs.map((r) => `${r.provider}/${r.location}`)).toEqual(['openai/GB', 'openai/US', 'perplexity/GB', 'perplexity/US']);
     expect((await send('GET', `/api/prompts/${res.json().id}`)).json().monitoringCount).toBe(4);

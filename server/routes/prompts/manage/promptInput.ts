@@ -1,7 +1,7 @@
-import { badRequest } from '../../../http/errors.js';
-import { normalizeLocations } from '../sql.js';
+import { badRequest } from '../../../http/errors';
+import { normalizeLocations } from '../sql';
 
-/** Spec §9: prompt text is at most 500 characters. */
+/** Prompt text is at most 500 characters. */
 export const MAX_PROMPT_LENGTH = 500;
 
 /** The trimmed prompt text; 400 when empty after trimming or longer than 500 characters. */

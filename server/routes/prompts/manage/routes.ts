@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sqlTimestamp } from '../../../db/csv.js';
-import { defineCall } from '../../../http/call.js';
-import { requireBrandAccess } from '../../access.js';
-import { assertCanCreate, assertCanStartOrRelocate, loadBrandPlanUsage } from '../plan-limits.js';
-import { findPrompt, loadAccessiblePrompt, promptDetail, promptNotFound } from '../prompt-record.js';
-import { frequencyToCron } from './frequency.js';
-import { cleanLocations, cleanPromptText, cleanProviders } from './prompt-input.js';
-import { startPromptRunNow } from './run-now.js';
+import { sqlTimestamp } from '../../../db/csv';
+import { defineCall } from '../../../http/call';
+import { requireBrandAccess } from '../../access';
+import { assertCanCreate, assertCanStartOrRelocate, loadBrandPlanUsage } from '../planLimits';
+import { findPrompt, loadAccessiblePrompt, promptDetail, promptNotFound } from '../promptRecord';
+import { frequencyToCron } from './frequency';
+import { cleanLocations, cleanPromptText, cleanProviders } from './promptInput';
+import { startPromptRunNow } from './runNow';
 
 interface CreateBody {
   prompt: string;

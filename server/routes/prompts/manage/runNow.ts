@@ -1,5 +1,5 @@
-import type { ServerContext } from '../../../http/context.js';
-import { runPromptNow } from '../../../scheduler/index.js';
+import type { ServerContext } from '../../../http/context';
+import { runPromptNow } from '../../../scheduler/index';
 
 /**
  * Starts the prompt's first runs (every provider × location) in the background: real providers

@@ -1,10 +1,10 @@
-import type { Db } from '../../../db/types.js';
-import { num, rate, round2OrNull } from '../sql.js';
-import type { Window } from '../windows.js';
-import { windowedScope, type Filters, type PromptWindowStats } from './prompt-stats.js';
-import { LOW_MENTION_RATE } from './performance-status.js';
+import type { Db } from '../../../db/types';
+import { num, rate, round2OrNull } from '../sql';
+import type { Window } from '../windows';
+import { windowedScope, type Filters, type PromptWindowStats } from './promptStats';
+import { LOW_MENTION_RATE } from './performanceStatus';
 
-/** Spec §3 "Facts and insights"; rates in percent, gaps and trends in percentage points. */
+/** The Prompts Monitor's facts and insights; rates in percent, gaps and trends in percentage points. */
 export interface PromptFacts {
   trendChange: number | null;
   zeroMentionPrompts: number;

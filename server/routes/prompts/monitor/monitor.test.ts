@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityStats, mean, r2, rawFacts, within } from '../oracle.js';
-import { startPromptsTestApp, TEST_NOW, type PromptsTestApp } from '../testing.js';
+import { entityStats, mean, r2, rawFacts, within } from '../oracle';
+import { startPromptsTestApp, TEST_NOW, type PromptsTestApp } from '../testing';
 
 const BRAND = 'brd_taskvine';
 const OWN = 'taskvine';

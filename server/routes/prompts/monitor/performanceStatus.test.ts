@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { performanceStatus, recencyStatus } from './performance-status.js';
+import { performanceStatus, recencyStatus } from './performanceStatus';
 
 const base = { everRun: true, runs: 10, mentioned: 5, mentionRate: 50, deltaMentionRate: 20 };
 

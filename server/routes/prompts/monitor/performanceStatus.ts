@@ -1,4 +1,4 @@
-/** Thresholds of the prompt performance labels (spec §4, documented in the table call file). */
+/** Thresholds of the prompt performance labels (Top Performer, Low Visibility, Stable…), documented in the table call file. */
 export const TOP_MENTION_RATE = 60;
 export const LOW_MENTION_RATE = 30;
 export const STABLE_DELTA_POINTS = 5;

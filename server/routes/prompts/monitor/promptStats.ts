@@ -1,6 +1,6 @@
-import type { Db } from '../../../db/types.js';
-import { SqlParams, num, numOrNull } from '../sql.js';
-import type { Window } from '../windows.js';
+import type { Db } from '../../../db/types';
+import { SqlParams, num, numOrNull } from '../sql';
+import type { Window } from '../windows';
 
 export interface Filters {
   providers: string[] | null;

@@ -1,12 +1,12 @@
-import { defineCall } from '../../../http/call.js';
-import { requireBrandAccess } from '../../access.js';
-import { canAddPrompts, loadBrandPlanUsage } from '../plan-limits.js';
-import { normalizeLocations, normalizeProviders, rate } from '../sql.js';
-import { currentWindow, deltaWindow } from '../windows.js';
-import { computeFacts, loadProviderStats } from './facts.js';
-import { loadPromptWindowStats } from './prompt-stats.js';
-import { buildSuggestions, loadMentionedNames } from './suggestions.js';
-import { loadBrandPrompts, loadPromptTable } from './table.js';
+import { defineCall } from '../../../http/call';
+import { requireBrandAccess } from '../../access';
+import { canAddPrompts, loadBrandPlanUsage } from '../planLimits';
+import { normalizeLocations, normalizeProviders, rate } from '../sql';
+import { currentWindow, deltaWindow } from '../windows';
+import { computeFacts, loadProviderStats } from './facts';
+import { loadPromptWindowStats } from './promptStats';
+import { buildSuggestions, loadMentionedNames } from './suggestions';
+import { loadBrandPrompts, loadPromptTable } from './table';
 
 interface MonitorBody {
   brandId: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSuggestions } from './suggestions.js';
+import { buildSuggestions } from './suggestions';
 
 const input = {
   brandName: 'Taskvine',

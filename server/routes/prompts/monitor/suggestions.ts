@@ -1,8 +1,8 @@
-import type { Db } from '../../../db/types.js';
-import { SqlParams, byCodePoint, displayNames, num } from '../sql.js';
-import type { Window } from '../windows.js';
+import type { Db } from '../../../db/types';
+import { SqlParams, byCodePoint, displayNames, num } from '../sql';
+import type { Window } from '../windows';
 
-/** Spec §3 "Suggested prompt". */
+/** A question suggested for monitoring. */
 export interface SuggestedPrompt {
   relatedQuestion: string;
 }

@@ -1,14 +1,14 @@
-import type { Db } from '../../../db/types.js';
-import { rate, round2, round2OrNull } from '../sql.js';
-import { toPromptRecord, type PromptRecord } from '../prompt-record.js';
-import type { Window } from '../windows.js';
-import { loadLastRunDates, loadPromptWindowStats, type Filters, type PromptWindowStats } from './prompt-stats.js';
-import { performanceStatus, recencyStatus, type PerformanceStatus, type RecencyStatus } from './performance-status.js';
+import type { Db } from '../../../db/types';
+import { rate, round2, round2OrNull } from '../sql';
+import { toPromptRecord, type PromptRecord } from '../promptRecord';
+import type { Window } from '../windows';
+import { loadLastRunDates, loadPromptWindowStats, type Filters, type PromptWindowStats } from './promptStats';
+import { performanceStatus, recencyStatus, type PerformanceStatus, type RecencyStatus } from './performanceStatus';
 
 /** Characters of the prompt text in promptPreview. */
 export const PROMPT_PREVIEW_LENGTH = 100;
 
-/** Spec §3 "Prompt (management table row)". */
+/** One row of the Prompts Monitor table: the prompt, its schedule and state, its metrics over the window and their change. */
 export interface PromptTableRow {
   promptId: string;
   fullPrompt: string;

@@ -1,4 +1,4 @@
-import type { IndustryCatalog } from './types.js';
+import type { IndustryCatalog } from './types';
 
 export const RUNNING_SHOES: IndustryCatalog = {
   key: 'stridewell',

@@ -1,4 +1,4 @@
-import type { SourceSite } from './types.js';
+import type { SourceSite } from './types';
 
 /** General sites every industry's answers cite. */
 export const GENERAL_SOURCES: SourceSite[] = [
