@@ -32,7 +32,7 @@ export function ActionTrigger({ action, label, appearance = 'secondary', size = 
   const [open, setOpen] = useState(false);
   const count = action.forEach === 'selection' ? selection?.length ?? 0 : 1;
   // copy may use {count} and fields of the row the action runs on ('Stop tracking {competitorName}?')
-  const text = (s: string | undefined) => (s ? fillTemplate(s, { ...(row ?? {}), count }) : '');
+  const text = (s: string | undefined) => (s ? fillTemplate(s, { ...row, count }) : '');
   const noRows = action.forEach === 'selection' && count === 0;
   const dialogConfig = action.dialog ? page?.page.widgets[action.dialog] : undefined;
 

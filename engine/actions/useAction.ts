@@ -39,7 +39,7 @@ export function useAction(spec: ActionSpec | undefined): UseAction {
         await revalidateCalls(mutate, spec.revalidate);
         // Plan usage and brands live in the session (e.g. after a prompt is created or started).
         if (spec.refreshSession) await hostScope.refresh().catch(() => null);
-        setState({ busy: false, error: null, success: spec.success ? fillTemplate(spec.success, { ...(scope.row ?? {}), count: results.length }) : null });
+        setState({ busy: false, error: null, success: spec.success ? fillTemplate(spec.success, { ...scope.row, count: results.length }) : null });
         return true;
       } catch (error) {
         // Partial bulk runs still changed data: refresh what depends on it.

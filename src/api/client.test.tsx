@@ -123,7 +123,7 @@ describe('error mapping', () => {
 describe('token refresh', () => {
   it('refreshes once on 401 and retries the original request once', async () => {
     let authed = false;
-    const { fetch, calls } = fakeFetch((url, init) => {
+    const { fetch, calls } = fakeFetch((url) => {
       if (url === '/api/auth/refresh') {
         authed = true;
         return json(200, {});
