@@ -1,6 +1,7 @@
 import { useContext } from 'react';
 import { AddRegular, EditRegular, PlayRegular, StopRegular } from '@fluentui/react-icons';
-import { ActionTrigger, PageContext, allHold, fillTemplate, type ActionSpec, type FieldCondition, type WidgetConfig, type WidgetProps, useActionScope, useTemplate } from '../../engine';
+import { ActionTrigger, PageContext, allHold, fillTemplate, type FieldCondition, type WidgetProps, useActionScope, useTemplate } from '../../engine';
+import type { ActionButtonConfig } from './config.generated';
 
 // A button bound to an action: on the page (New Prompt), in a table's bulk bar (it sees the
 // selection), on a row or a card (it sees the row). Its optional data feeds disabledWhen and the
@@ -8,19 +9,6 @@ import { ActionTrigger, PageContext, allHold, fillTemplate, type ActionSpec, typ
 // one condition or a list on that data, or {"some": [...]}: some row of the data matches them all,
 // where {"$row": ...} values read the row the button sits on (e.g. 'already tracked').
 export type DisabledWhen = FieldCondition | FieldCondition[] | { some: FieldCondition[] };
-
-export interface ActionButtonConfig extends WidgetConfig {
-  label: string;
-  action: ActionSpec;
-  appearance?: 'primary' | 'secondary' | 'outline' | 'subtle' | 'transparent';
-  icon?: keyof typeof ICONS;
-  disabledWhen?: DisabledWhen;
-  /** Label shown instead of `label` while disabledWhen holds (e.g. 'Already Tracking...'). */
-  disabledLabel?: string;
-  disabledTooltip?: string;
-  align?: 'start' | 'end';
-  size?: 'small' | 'medium';
-}
 
 export const ICONS = { add: <AddRegular />, play: <PlayRegular />, stop: <StopRegular />, edit: <EditRegular /> };
 
@@ -37,7 +25,7 @@ export default function ActionButton({ config, data }: WidgetProps<ActionButtonC
   const page = useContext(PageContext);
   const scope = useActionScope();
   const fill = useTemplate(config);
-  const disabled = isDisabled(config.disabledWhen, data, { ...(page?.bindings ?? {}), row: scope.row ?? null });
+  const disabled = isDisabled(config.disabledWhen, data, { ...page?.bindings, row: scope.row ?? null });
   const record = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const label = fillTemplate(fill(disabled && config.disabledLabel ? config.disabledLabel : config.label), record);
   return (

@@ -12,36 +12,17 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { fillTemplate, getPath, useEngineHost, type WidgetConfig, type WidgetProps } from '../../engine';
+import { fillTemplate, getPath, useEngineHost, type WidgetProps } from '../../engine';
 import { DetailDialog as DetailDialogFrame } from '../shared/DetailDialog';
-import { badgeFor, type BadgeSpec } from '../shared/columns';
-import { chipsOf, cut, displayRow, feedTabs, fieldText, groupByDay, type FeedField, type Labels, type Row } from './feed';
+import { badgeFor } from '../shared/columns';
+import { chipsOf, cut, displayRow, feedTabs, fieldText, groupByDay, type FeedField, type Row } from './feed';
+import type { CardFeedConfig } from './config.generated';
+
+export type { CardFeedConfig };
 
 // A feed of cards (the prompt's latest AI responses): one tab per key of a keyed answer, cards
 // grouped by day (newest first, the newest day open, Expand All / Collapse All), each card with a
 // title, meta fields, a badge, a cut text and source chips; a click opens a details dialog.
-export interface CardFeedConfig extends WidgetConfig {
-  tabs?: { labels?: Labels };
-  groupBy: { field: string };
-  expandAllLabel?: string;
-  collapseAllLabel?: string;
-  maxHeight?: number;
-  tabEmpty?: { title: string; message?: string };
-  card: {
-    title?: FeedField;
-    meta?: FeedField[];
-    badge?: BadgeSpec & { field: string };
-    text?: { field: string; maxLength?: number };
-    chips?: { field: string; label?: string; max?: number; more?: string };
-  };
-  detail?: {
-    title: string;
-    closeLabel?: string;
-    fields?: FeedField[];
-    text?: { field: string };
-    links?: { field: string; label?: string; href: string };
-  };
-}
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -121,7 +102,7 @@ function DetailDialog({ row, config, onClose }: { row: Row; config: CardFeedConf
   const { vocabularies } = useEngineHost();
   const styles = useStyles();
   const detail = config.detail!;
-  const labelled = [config.card.title, ...(config.card.meta ?? []), ...(detail.fields ?? [])].filter((f): f is FeedField => !!f);
+  const labelled = [config.card.title, ...(config.card.meta ?? []), ...(detail.fields ?? [])].filter((f): f is NonNullable<typeof f> => !!f);
   const title = fillTemplate(detail.title, displayRow(row, labelled, vocabularies));
   const links = detail.links ? getPath(row, detail.links.field) : null;
   return (

@@ -1,32 +1,15 @@
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ActionScope, WidgetHost, formatValue, useExports, getPath, type FormatSpec, type Row, type WidgetConfig, type WidgetProps, useTemplate } from '../../engine';
-import { badgeFor, exportColumns, type BadgeSpec, type ColumnSpec } from '../shared/columns';
+import { ActionScope, WidgetHost, formatValue, useExports, getPath, type Row, type WidgetProps, useTemplate } from '../../engine';
+import { badgeFor, exportColumns } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
+import type { CardGridConfig } from './config.generated';
+
+export type { CardGridConfig };
 
 // A list of small cards, one per row: a title field, an optional subtitle, badges mapped from
 // field values (labels may hold {name} placeholders filled from `values`), labelled fields, a
 // bullet list of the non-empty values of some fields (e.g. suggestions) and inline action
 // buttons that act on the card's row.
-export interface CardGridField {
-  field: string;
-  label: string;
-  format?: FormatSpec;
-}
-export interface CardGridConfig extends WidgetConfig {
-  card: {
-    title: { field: string; maxLength?: number };
-    subtitle?: { field: string; badge?: BadgeSpec };
-    badges?: Array<{ field: string } & BadgeSpec>;
-    fields?: CardGridField[];
-    list?: { label?: string; fields: string[]; max?: number };
-    actions?: WidgetConfig[];
-  };
-  minCardWidth?: number;
-  maxHeight?: number;
-  /** Export the cards' rows as a table (columns as a table's: field, header, format, badge). */
-  export?: { formats: Array<'csv' | 'excel'>; filename?: string; columns: ColumnSpec[] };
-}
-
 const useStyles = makeStyles({
   grid: { display: 'grid', gap: tokens.spacingHorizontalM },
   card: {

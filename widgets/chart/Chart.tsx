@@ -9,20 +9,12 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { PageContext, resolveValue, useExports, type WidgetConfig, type WidgetProps } from '../../engine';
-import { exportColumns, type ColumnSpec } from '../shared/columns';
+import { PageContext, resolveValue, useExports, type WidgetProps } from '../../engine';
+import { exportColumns } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
-import { DATA_NAME, buildChartSpec, chartSignals, seriesOf, toggleSeries, visibleRows, type VegaLiteSpec } from './buildSpec';
+import { DATA_NAME, buildChartSpec, chartSignals, seriesOf, toggleSeries, visibleRows } from './buildSpec';
 import { createVegaView, type ChartView } from './vegaView';
-
-export interface ChartConfig extends WidgetConfig {
-  spec: VegaLiteSpec;
-  height?: number;
-  series?: { field: string; own?: unknown; picker?: boolean };
-  download?: Array<'csv' | 'png'>;
-  exportColumns?: ColumnSpec[];
-  filename?: string;
-}
+import type { ChartConfig } from './config.generated';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },

@@ -38,7 +38,7 @@ export function specKey(spec: VegaLiteSpec): string {
 }
 
 export function buildChartSpec(spec: VegaLiteSpec, options: BuildOptions = {}): VegaLiteSpec {
-  const encoding = { ...((spec.encoding as Record<string, unknown>) ?? {}) };
+  const encoding = { ...(spec.encoding as Record<string, unknown> | undefined) };
   const out: VegaLiteSpec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     ...spec,
@@ -58,7 +58,7 @@ export function buildChartSpec(spec: VegaLiteSpec, options: BuildOptions = {}): 
       legend: {
         orient: 'bottom',
         title: null,
-        ...((color.legend as Record<string, unknown>) ?? {}),
+        ...(color.legend as Record<string, unknown> | undefined),
         symbolType: 'stroke',
         encode: {
           // Legend marks are not interactive in Vega unless asked; clicks toggle lines.

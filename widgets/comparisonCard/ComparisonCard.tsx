@@ -1,20 +1,12 @@
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { formatValue, getPath, type FormatSpec, type Row, type WidgetConfig, type WidgetProps, useTemplate } from '../../engine';
-import { badgeByRule, type BadgeRule } from './rule';
+import { formatValue, getPath, type Row, type WidgetProps, useTemplate } from '../../engine';
+import { badgeByRule } from './rule';
+import type { ComparisonCardConfig } from './config.generated';
+
+export type { ComparisonCardConfig };
 
 // Two values side by side (yours vs theirs) with a badge picked by a rule over the row, e.g.
 // Leading / Behind. `theirs` and `badge` are optional so a single shared number fits the same row.
-export interface ComparisonSide {
-  field: string;
-  label?: string;
-  format?: FormatSpec;
-}
-export interface ComparisonCardConfig extends WidgetConfig {
-  yours: ComparisonSide;
-  theirs?: ComparisonSide;
-  badge?: BadgeRule;
-}
-
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   sides: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },

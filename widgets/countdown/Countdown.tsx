@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Badge } from '@fluentui/react-components';
 import { ClockRegular } from '@fluentui/react-icons';
-import type { WidgetConfig, WidgetProps } from '../../engine';
+import type { WidgetProps } from '../../engine';
 import { countdownText } from './nextMidnight';
-
-export interface CountdownConfig extends WidgetConfig {
-  label: string;
-  soonText: string;
-  soonUnderMinutes?: number;
-}
+import type { CountdownConfig } from './config.generated';
 
 /** A badge counting down to the next UTC midnight; re-renders every 30 s. */
 export default function Countdown({ config }: WidgetProps<CountdownConfig>) {

@@ -1,15 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Dialog as FluentDialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { ActionScope, WidgetHost, type WidgetConfig, type WidgetProps, useActionScope, useTemplate } from '../../engine';
+import { ActionScope, WidgetHost, type WidgetProps, useActionScope, useTemplate } from '../../engine';
+import type { DialogConfig } from './config.generated';
 
 // A modal opened by an action. Content widgets see the action's row; a submitting form marks the
 // dialog busy (so does an action button's running call), and a busy dialog ignores Escape, the backdrop, its Close button and a form's Cancel (modalType stays fixed: changing it remounts the content).
-export interface DialogConfig extends WidgetConfig {
-  title: string;
-  content: WidgetConfig[];
-  closeLabel?: string;
-  size?: 'medium' | 'large';
-}
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

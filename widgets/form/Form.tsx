@@ -3,24 +3,15 @@ import { Button, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from 
 import RjsfForm from '@rjsf/fluentui-rc';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { PageContext, useEngineHost, type ActionSpec, type WidgetConfig, type WidgetProps, useAction, useActionScope } from '../../engine';
+import { PageContext, useEngineHost, type WidgetProps, useAction, useActionScope } from '../../engine';
 import { CounterTextarea } from './CounterTextarea';
-import { initialValues, type ValueMap } from './initialValues';
+import { initialValues } from './initialValues';
 import { expandOptionLists } from './optionLists';
+import type { FormConfig } from './config.generated';
 
 // A form from an inline JSON Schema (rjsf, Fluent UI theme, Ajv validation). Submit runs an
 // action whose `$row` is the opened row overlaid with the form values; the submit button stays
 // disabled while the values do not validate or the action runs. Loaded lazily with its kind.
-export interface FormConfig extends WidgetConfig {
-  schema: Record<string, unknown>;
-  uiSchema?: Record<string, unknown>;
-  initial?: Record<string, unknown>;
-  valueMaps?: Record<string, ValueMap>;
-  upperCase?: string[];
-  submit: ActionSpec;
-  submitLabel: string;
-  cancelLabel?: string;
-}
 
 const useStyles = makeStyles({
   actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
@@ -36,7 +27,7 @@ export default function Form({ config }: WidgetProps<FormConfig>) {
   const action = useAction(config.submit);
   const schema = useMemo(() => expandOptionLists(config.schema, vocabularies) as RJSFSchema, [config.schema, vocabularies]);
   const uiSchema = useMemo(
-    () => ({ ...(config.uiSchema ?? {}), 'ui:submitButtonOptions': { norender: true } }) as UiSchema,
+    () => ({ ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }) as UiSchema,
     [config.uiSchema],
   );
   const [formData, setFormData] = useState<Record<string, unknown>>(() =>
@@ -47,7 +38,7 @@ export default function Form({ config }: WidgetProps<FormConfig>) {
   const submit = async () => {
     if (!valid || action.busy) return;
     scope.setBusy?.(true);
-    const ok = await action.run({ row: { ...(scope.row ?? {}), ...formData } });
+    const ok = await action.run({ row: { ...scope.row, ...formData } });
     scope.setBusy?.(false);
     if (ok) scope.close?.();
   };

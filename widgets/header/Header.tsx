@@ -1,6 +1,7 @@
 import { useContext } from 'react';
 import { Avatar, Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { PageContext, resolveValue, type WidgetConfig, type WidgetProps, useTemplate } from '../../engine';
+import { PageContext, resolveValue, type WidgetProps, useTemplate } from '../../engine';
+import type { HeaderConfig } from './config.generated';
 
 // Page heading: the title, the selected brand's logo (initials when it has none) and name, and an
 // optional subtitle such as 'Latest data updated on {lastRun}'; a status badge (a bound value looked
@@ -9,13 +10,6 @@ type BadgeColor = 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 
 interface BadgeLabel {
   label: string;
   color?: BadgeColor;
-}
-export interface HeaderConfig extends WidgetConfig {
-  title: string;
-  brand?: boolean;
-  subtitle?: string;
-  badge?: { value: unknown; map: Record<string, BadgeLabel>; default?: BadgeLabel };
-  facts?: Array<{ label: string; value: string }>;
 }
 
 const useStyles = makeStyles({

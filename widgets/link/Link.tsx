@@ -1,11 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { type WidgetConfig, type WidgetProps, useTemplate } from '../../engine';
-
-export interface LinkConfig extends WidgetConfig {
-  label: string;
-  to: string;
-}
+import { type WidgetProps, useTemplate } from '../../engine';
+import type { LinkConfig } from './config.generated';
 
 const useStyles = makeStyles({
   link: { color: tokens.colorBrandForegroundLink, fontWeight: tokens.fontWeightSemibold, textDecorationLine: 'none', ':hover': { textDecorationLine: 'underline' } },

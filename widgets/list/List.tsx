@@ -1,17 +1,12 @@
 import { useContext } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ActionTrigger, PageContext, fillTemplate, getPath, type ActionSpec, type WidgetConfig, type WidgetProps } from '../../engine';
+import { ActionTrigger, PageContext, fillTemplate, getPath, type WidgetProps } from '../../engine';
 import { ICONS } from '../actionButton/ActionButton';
+import type { ListConfig } from './config.generated';
 
 // A plain list of items from the widget's rows: a text field, optionally a secondary line, and an
 // optional per-item action (e.g. "Track" a suggested prompt: opens the New Prompt dialog with
 // $row = the suggestion). `limit` caps how many show (the call may fetch more).
-export interface ListConfig extends WidgetConfig {
-  text: string;
-  secondary?: string;
-  limit?: number;
-  itemAction?: { label: string; action: ActionSpec; appearance?: 'primary' | 'secondary' | 'outline' | 'subtle'; icon?: keyof typeof ICONS };
-}
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -1,16 +1,11 @@
 import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowDownRegular, ArrowUpRegular, SubtractRegular } from '@fluentui/react-icons';
-import { formatValue, getPath, type FormatSpec, type WidgetConfig, type WidgetProps } from '../../engine';
-import { bandFor, trendWord, SENTIMENT_BANDS, SENTIMENT_TREND, type Band, type TrendWords } from './sentiment';
+import { formatValue, getPath, type WidgetProps } from '../../engine';
+import { bandFor, trendWord, SENTIMENT_BANDS, SENTIMENT_TREND } from './sentiment';
+import type { MetricCardConfig } from './config.generated';
 
 // A single number with its change against the delta window: green arrow up, red arrow down,
 // grey when flat or unknown. `invert` flips the colours where lower is better (ranks).
-export interface MetricCardConfig extends WidgetConfig {
-  value: { field: string; format?: FormatSpec };
-  delta?: { field: string; format?: FormatSpec; invert?: boolean; label?: string };
-  caption?: { field: string; format?: FormatSpec; label: string };
-  message?: { field: string; bands?: Band[]; trend?: Partial<TrendWords> & { field: string } };
-}
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },

@@ -1,16 +1,10 @@
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
-import { formatValue, useExports, getPath, type FormatSpec, type WidgetConfig, type WidgetProps } from '../../engine';
+import { formatValue, useExports, getPath, type WidgetProps } from '../../engine';
 import { exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
+import type { RankedListConfig } from './config.generated';
 
 // A ranked list with a share bar per item (Source Breakdown: domain, share of citations, URLs).
-export interface RankedListConfig extends WidgetConfig {
-  label: { field: string };
-  value: { field: string; format?: FormatSpec };
-  bar?: { field: string; max?: number };
-  secondary?: Array<{ field: string; format?: FormatSpec; label?: string }>;
-  export?: { formats: Array<'csv' | 'excel'>; filename?: string; columns?: ColumnSpec[] };
-}
 
 const useStyles = makeStyles({
   tools: { display: 'flex', justifyContent: 'flex-end' },

@@ -1,14 +1,10 @@
 import { useContext } from 'react';
 import { ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
-import { PageContext, type WidgetConfig, type WidgetProps } from '../../engine';
+import { PageContext, type WidgetProps } from '../../engine';
+import type { SegmentedConfig } from './config.generated';
 
 // A segmented toggle bound to a page filter, e.g. Top Performing / Needs Attention →
 // promptPerformance top / worst. The value persists with the page's other filters.
-export interface SegmentedConfig extends WidgetConfig {
-  filter: string;
-  label?: string;
-  options: Array<{ value: string; label: string }>;
-}
 
 const useStyles = makeStyles({
   group: {

@@ -1,24 +1,11 @@
 import { useContext } from 'react';
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { PageContext, allHold, useEngineHost, fillTemplate, formatValue, getPath, type FieldCondition, type FormatSpec, type WidgetConfig, type WidgetProps } from '../../engine';
+import { PageContext, allHold, useEngineHost, fillTemplate, formatValue, getPath, type WidgetProps } from '../../engine';
 import { listCellText } from '../table/listCell';
+import type { StatStripConfig } from './config.generated';
 
 // A strip of small facts from one record (the prompts monitor's facts and insights). An item may
 // carry an alert: a badge shown only when its condition holds (provider gap over 5 points).
-export interface StatItem {
-  label: string;
-  field: string;
-  format?: FormatSpec;
-  /** show codes as names (a provider id → Chat GPT) */
-  labels?: 'providers' | 'countries';
-  caption?: string;
-  alert?: { when: FieldCondition | FieldCondition[]; text: string; color?: 'danger' | 'warning' | 'informative' | 'success' };
-}
-
-export interface StatStripConfig extends WidgetConfig {
-  items: StatItem[];
-}
-
 const useStyles = makeStyles({
   strip: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: tokens.spacingHorizontalM },
   item: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },

@@ -11,27 +11,17 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { PageContext, fillTemplate, getPath, useEngineHost, useExports, type WidgetConfig, type WidgetProps } from '../../engine';
+import { PageContext, fillTemplate, getPath, useEngineHost, useExports, type WidgetProps } from '../../engine';
 import { badgeFor, cellText, exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 import { nextSort, sortRows, type SortState } from './sortRows';
-import { rowHref, type RowLinkSpec } from './rowLink';
+import { rowHref } from './rowLink';
 import { useSearchAndPages } from './useSearchAndPages';
 import { TableSearch } from './TableSearch';
 import { TablePager } from './TablePager';
-import type { SearchSpec } from './searchRows';
-import type { PaginationSpec } from './paginate';
-import { useTableInteractions, type InteractionConfig } from './interactions';
+import { useTableInteractions } from './interactions';
 import { listCellText, type ListDisplay } from './listCell';
-
-export interface TableConfig extends WidgetConfig, InteractionConfig {
-  columns: ColumnSpec[];
-  defaultSort?: SortState;
-  rowLink?: RowLinkSpec;
-  search?: SearchSpec;
-  pagination?: PaginationSpec;
-  export?: { formats: Array<'csv' | 'excel'>; filename?: string };
-}
+import type { TableConfig } from './config.generated';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },

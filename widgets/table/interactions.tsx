@@ -1,19 +1,18 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, Popover, PopoverSurface, PopoverTrigger, Tab, TabList, TableCell, TableHeaderCell, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
-import { ActionScope, WidgetHost, fillTemplate, type BindingContext, type WidgetConfig } from '../../engine';
+import { ActionScope, WidgetHost, fillTemplate, type BindingContext } from '../../engine';
 import { rowKey, selectAllState, selectedRows, toggleAll, toggleOne, type Row } from './selection';
-import { rowsForTab, tabCounts, type TableTab } from './tabs';
+import { rowsForTab, tabCounts } from './tabs';
+import type { TableConfig } from './config.generated';
+
+// One empty list for tables without tabs, so memoised counts keep their inputs across renders.
+const NO_TABS: NonNullable<TableConfig['tabs']>[number][] = [];
 
 // The table's interactive parts, kept apart from Table.tsx: tabs with counters, a selection
 // column with select-all (indeterminate), a bulk bar of inline actionButtons that see the
 // selection, and a row actions column of inline actionButtons that see their row.
-export interface InteractionConfig {
-  tabs?: TableTab[];
-  selection?: { key: string; label?: string };
-  bulkActions?: WidgetConfig[];
-  rowActions?: { header?: string; width?: string; menu?: string; widgets: WidgetConfig[] };
-}
+export type InteractionConfig = Pick<TableConfig, 'tabs' | 'selection' | 'bulkActions' | 'rowActions'>;
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -26,7 +25,7 @@ export function useTableInteractions(id: string, config: InteractionConfig, rows
   const styles = useStyles();
   const [tab, setTab] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const tabs = config.tabs ?? [];
+  const tabs = config.tabs ?? NO_TABS;
   const counts = useMemo(() => tabCounts(rows, tabs, ctx), [rows, tabs, ctx]);
   const visible = useMemo(() => (tabs.length ? rowsForTab(rows, tabs[Math.min(tab, tabs.length - 1)], ctx) : rows), [rows, tabs, tab, ctx]);
   const key = config.selection?.key;

@@ -1,11 +1,8 @@
 import { Text as FluentText, makeStyles, tokens } from '@fluentui/react-components';
-import { type WidgetConfig, type WidgetProps, useTemplate } from '../../engine';
+import { type WidgetProps, useTemplate } from '../../engine';
+import type { TextConfig } from './config.generated';
 
 // Display copy with {name} placeholders from `values` (optionally formatted through `formats`).
-export interface TextConfig extends WidgetConfig {
-  text: string;
-  variant?: 'body' | 'caption' | 'subtitle';
-}
 
 const useStyles = makeStyles({ caption: { color: tokens.colorNeutralForeground3 } });
 

@@ -6,33 +6,19 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
-import { fillTemplate, getPath, useEngineHost, type WidgetConfig, type WidgetProps } from '../../engine';
+import { fillTemplate, getPath, useEngineHost, type WidgetProps } from '../../engine';
 import { DetailDialog as DetailDialogFrame } from '../shared/DetailDialog';
 import { CHART_PALETTE as PALETTE } from '../chart/palette';
-import { cut, fieldText, type FeedField } from '../cardFeed/feed';
+import { cut, fieldText } from '../cardFeed/feed';
 import { countBy, squarify, type Group } from './squarify';
+import type { TreemapConfig } from './config.generated';
+
+export type { TreemapConfig };
 
 // A treemap of row counts per value of a field (citations per author, 'Unknown' when empty); a
 // tile click opens a dialog listing that tile's rows (title or fallback, subtitle, cut URL, meta
 // fields and an Open button).
 type Row = Record<string, unknown>;
-
-export interface TreemapConfig extends WidgetConfig {
-  group: { field: string; emptyLabel?: string };
-  height?: number;
-  tileLabel?: string;
-  detail?: {
-    title: string;
-    closeLabel?: string;
-    item: {
-      title: { field: string; empty?: string };
-      subtitle?: { field: string; empty?: string };
-      url?: { field: string; maxLength?: number };
-      meta?: FeedField[];
-      open?: { field: string; label?: string };
-    };
-  };
-}
 
 const useStyles = makeStyles({
   box: { position: 'relative', width: '100%', overflow: 'hidden', borderRadius: tokens.borderRadiusMedium },
