@@ -109,7 +109,7 @@ describe('docs/widgets.md worked example', () => {
     expect(invalid.errors.join('\n')).toContain('/max must be > 0');
   });
 
-  it('gen:types writes its config type, and the example type-checks with it', { timeout: 120_000 }, async () => {
+  it('gen:types writes its config type, and the example type-checks with it', { timeout: 180_000 }, async () => {
     const generated = await generateConfigTypes({ widgetsDir: schemasWidgets });
     const own = generated.find((f) => f.path === configFileOf(KIND));
     expect(own?.source).toContain(`export type ${configTypeOf(KIND)} = {`);
