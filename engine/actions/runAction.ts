@@ -1,5 +1,5 @@
 import { resolveBindings, type BindingContext } from '../bindings/resolve';
-import type { CallInput, DataFetcher } from '../data/fetcher';
+import type { CallInput, DataFetcher } from '../host/types';
 import type { ActionSpec, Row } from './types';
 
 export interface ActionRun {

@@ -2,7 +2,6 @@ import { useCallback, useContext, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { PageContext } from '../runtime/PageContext';
 import { useEngineHost } from '../host/EngineHostProvider';
-import { useDataFetcher } from '../data/fetcher';
 import { fillTemplate } from '../format/template';
 import { errorCopy } from './errorCopy';
 import { revalidateCalls } from './revalidate';
@@ -25,9 +24,8 @@ export interface UseAction extends ActionState {
  * revalidates the calls it names. */
 export function useAction(spec: ActionSpec | undefined): UseAction {
   const page = useContext(PageContext);
-  const fetcher = useDataFetcher();
   const { mutate } = useSWRConfig();
-  const { scope: hostScope } = useEngineHost();
+  const { api: fetcher, scope: hostScope } = useEngineHost();
   const [state, setState] = useState<ActionState>({ busy: false, error: null, success: null });
 
   const run = useCallback(

@@ -15,13 +15,13 @@ export function loadedPages(): PageDefinition[] {
   return pages;
 }
 
-type Record_ = Record<string, unknown>;
+type ScopeRecord = Record<string, unknown>;
 
 /** The engine's host for the signed-in session: the selected brand and the user are its scope. */
 function useAppHost(): EngineHost {
   const { user, selectedBrand, refresh } = useSession();
   return useMemo(
-    () => ({ ...productHost, ...appServices, scope: { user: user as Record_ | null, brand: selectedBrand as Record_ | null, refresh } }),
+    () => ({ ...productHost, ...appServices, scope: { user: user as ScopeRecord | null, brand: selectedBrand as ScopeRecord | null, refresh } }),
     [user, selectedBrand, refresh],
   );
 }
@@ -44,7 +44,7 @@ export function pageRoutes(): RouteObject[] {
 }
 
 /** Starts the requests and widget code of the page at `pathname` for this user and brand. */
-export function prefetchRoute(pathname: string, scope: { user: Record_ | null; brand: Record_ | null }, options?: { speculative?: boolean }): number {
+export function prefetchRoute(pathname: string, scope: { user: ScopeRecord | null; brand: ScopeRecord | null }, options?: { speculative?: boolean }): number {
   const host: EngineHost = { ...productHost, ...appServices, scope: { ...scope, refresh: async () => null } };
   return prefetchPage(loadedPages(), pathname, host, options);
 }
