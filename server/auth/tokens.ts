@@ -24,6 +24,17 @@ export function newRefreshToken(sessionId: string): string {
   return `${sessionId}.${randomBytes(32).toString('base64url')}`;
 }
 
+/**
+ * The token a refresh token is swapped for: derived from it with the server key rather than drawn
+ * at random, so a second refresh racing with the same token can be answered with the very pair the
+ * first one got (nothing secret is stored for that), while nobody without the key can compute it.
+ */
+export function successorRefreshToken(token: string, secret: Buffer): string | null {
+  const sessionId = sessionIdOfRefreshToken(token);
+  if (!sessionId) return null;
+  return `${sessionId}.${createHmac('sha256', secret).update(`refresh-successor:${token}`).digest('base64url')}`;
+}
+
 export function sessionIdOfRefreshToken(token: string): string | null {
   const dot = token.indexOf('.');
   if (dot <= 0) return null;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../auth/constants';
+import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_GRACE_SECONDS } from '../../auth/constants';
 import { DEMO_PASSWORD } from '../../seed/demoAccounts';
 import { cookieValue, startAccountApp, TEST_NOW, type AccountTestApp } from './testSupport';
 
@@ -62,7 +62,7 @@ describe.each(['duckdb', 'postgres'] as const)('auth calls on %s', (dialect) => 
     t.setNow(TEST_NOW);
   });
 
-  it('refresh rotates the pair; the old refresh token stops working and its reuse revokes the session', async () => {
+  it('refresh rotates the pair; the old refresh token reused after the grace window revokes the session', async () => {
     const res = await login('demo@example.com', DEMO_PASSWORD);
     const oldRefresh = cookieValue(res.headers['set-cookie'], REFRESH_COOKIE)!;
     const first = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${oldRefresh}` } });
@@ -73,6 +73,7 @@ describe.each(['duckdb', 'postgres'] as const)('auth calls on %s', (dialect) => 
     expect(newRefresh).not.toBe(oldRefresh);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: `${ACCESS_COOKIE}=${newAccess}` } })).statusCode).toBe(200);
 
+    t.setNow(new Date(TEST_NOW.getTime() + (REFRESH_GRACE_SECONDS + 1) * 1000));
     const replay = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${oldRefresh}` } });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe('INVALID_TOKEN');
@@ -80,6 +81,7 @@ describe.each(['duckdb', 'postgres'] as const)('auth calls on %s', (dialect) => 
     // The replay revoked the whole session: the new tokens are dead too.
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${newRefresh}` } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: `${ACCESS_COOKIE}=${newAccess}` } })).statusCode).toBe(401);
+    t.setNow(TEST_NOW);
   });
 
   it('a session ends 30 days after login even when refreshed', async () => {
@@ -117,16 +119,16 @@ describe.each(['duckdb', 'postgres'] as const)('auth calls on %s', (dialect) => 
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } })).statusCode).toBe(401);
   });
 
-  it('logout by navigation redirects only to this site', async () => {
-    const same = await t.app.inject({ method: 'GET', url: '/api/auth/logout?redirectUrl=' + encodeURIComponent('http://localhost:8080/app/home'), headers: { host: 'localhost:8080' } });
+  it('logout by form POST redirects only to this site, as a path', async () => {
+    const same = await t.app.inject({ method: 'POST', url: '/api/auth/logout?redirectUrl=' + encodeURIComponent('http://localhost:8080/app/home'), headers: { host: 'localhost:8080' } });
     expect(same.statusCode).toBe(303);
-    expect(same.headers.location).toBe('http://localhost:8080/app/home');
-    const evil = await t.app.inject({ method: 'GET', url: '/api/auth/logout?redirectUrl=' + encodeURIComponent('https://evil.example/x'), headers: { host: 'localhost:8080' } });
+    expect(same.headers.location).toBe('/app/home');
+    const evil = await t.app.inject({ method: 'POST', url: '/api/auth/logout?redirectUrl=' + encodeURIComponent('https://evil.example/x'), headers: { host: 'localhost:8080' } });
     expect(evil.headers.location).toBe('/login');
-    const protocolRelative = await t.app.inject({ method: 'GET', url: '/api/auth/logout?redirectUrl=//evil.example' });
+    const protocolRelative = await t.app.inject({ method: 'POST', url: '/api/auth/logout?redirectUrl=//evil.example' });
     expect(protocolRelative.headers.location).toBe('/login');
-    const none = await t.app.inject({ method: 'GET', url: '/api/auth/logout' });
-    expect(none.headers.location).toBe('/login');
+    // Logout by GET is refused (server/http/crossSiteGuard.test.ts covers why).
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/logout' })).statusCode).toBe(405);
   });
 
   it('login with redirectUrl answers 303 to it with the cookies set', async () => {
@@ -157,7 +159,7 @@ describe.each(['duckdb', 'postgres'] as const)('auth calls on %s', (dialect) => 
     await t.db.query(`UPDATE users SET is_active = true WHERE id = 'usr_lapsed'`);
   });
 
-  it('rate-limits failed logins per email and address with 429 and Retry-After', async () => {
+  it('rate-limits failed logins per email, from any address, with 429 and Retry-After', async () => {
     const attempt = (ip: string, password = 'wrong') =>
       t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'new@example.com', password }, remoteAddress: ip });
     for (let i = 0; i < 10; i++) expect((await attempt('10.9.9.9')).statusCode).toBe(401);
@@ -166,11 +168,36 @@ describe.each(['duckdb', 'postgres'] as const)('auth calls on %s', (dialect) => 
     expect(blocked.json().code).toBe('TOO_MANY_ATTEMPTS');
     expect(blocked.json().message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // Another address is not affected; the window passing lets the first one in again.
-    expect((await attempt('10.9.9.8', DEMO_PASSWORD)).statusCode).toBe(200);
+    // Another address is held back too (the count is the email's); the window passing lets it in again.
+    expect((await attempt('10.9.9.8', DEMO_PASSWORD)).statusCode).toBe(429);
     t.setNow(new Date(TEST_NOW.getTime() + 16 * 60_000));
     expect((await attempt('10.9.9.9', DEMO_PASSWORD)).statusCode).toBe(200);
     t.setNow(TEST_NOW);
+  });
+
+  it('signing in ends a session planted in the browser before it (session fixation)', async () => {
+    // Someone else's session (here: another account's) sits in the victim's cookie jar.
+    const planted = await login('lapsed@example.com', DEMO_PASSWORD);
+    const plantedAccess = cookieValue(planted.headers['set-cookie'], ACCESS_COOKIE)!;
+    const plantedRefresh = cookieValue(planted.headers['set-cookie'], REFRESH_COOKIE)!;
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: `${ACCESS_COOKIE}=${plantedAccess}` } })).statusCode).toBe(200);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'demo@example.com', password: DEMO_PASSWORD },
+      headers: { cookie: `${ACCESS_COOKIE}=${plantedAccess}; ${REFRESH_COOKIE}=${plantedRefresh}` },
+      remoteAddress: '10.0.0.1',
+    });
+    expect(res.statusCode).toBe(200);
+    const access = cookieValue(res.headers['set-cookie'], ACCESS_COOKIE)!;
+    expect(access.split('.')[0]).not.toBe(plantedAccess.split('.')[0]);
+    // Only the session opened by this sign-in is valid afterwards.
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: `${ACCESS_COOKIE}=${plantedAccess}` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${plantedRefresh}` } })).statusCode).toBe(401);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: `${ACCESS_COOKIE}=${access}` } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().email).toBe('demo@example.com');
   });
 
   it('validates the login body', async () => {

@@ -2,14 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accessSessionId } from '../../auth/authenticate';
 import { REFRESH_COOKIE } from '../../auth/constants';
 import { clearSessionCookies, setSessionCookies } from '../../auth/cookies';
-import { attemptKey, clearFailedLogins, loginRetryAfter, recordFailedLogin } from '../../auth/loginThrottle';
+import { inLoginQueue } from '../../auth/loginQueue';
+import { beginLoginAttempt, tooManyLoginAttempts } from '../../auth/loginThrottle';
 import { loadSessionSecret } from '../../auth/secret';
 import { openSession, revokeSession, rotateSession } from '../../auth/sessions';
 import { sessionIdOfRefreshToken, sha256 } from '../../auth/tokens';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { defineCall } from '../../http/call';
 import type { ServerContext } from '../../http/context';
-import { HttpError } from '../../http/errors';
+import { HttpError, methodNotAllowed } from '../../http/errors';
+import { clientAddressKey } from '../../http/rateLimitClientAddress';
 import { safeRedirect } from './redirects';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
@@ -35,7 +37,13 @@ export const login = defineCall<LoginBody, { redirectUrl?: string }>(
   async ({ body, query, ctx, request, reply }) => {
     const redirectUrl = body.redirectUrl ?? query.redirectUrl;
     try {
-      const user = await checkCredentials(ctx, body, request, reply);
+      const user = await inLoginQueue(
+        () => checkCredentials(ctx, body, request, reply),
+        (retryAfter) => reply.header('Retry-After', String(retryAfter)),
+      );
+      // A session whose cookies came with the sign-in (planted by someone else, or an earlier
+      // sign-in on this browser) ends here: only the session opened now is valid afterwards.
+      await revokePresentedSession(ctx, request);
       const tokens = await openSession(ctx.db, user.id, ctx.now(), loadSessionSecret(ctx.config));
       setSessionCookies(reply, ctx.config, tokens);
       if (redirectUrl || isFormPost(request)) {
@@ -54,18 +62,13 @@ export const login = defineCall<LoginBody, { redirectUrl?: string }>(
 );
 
 async function checkCredentials(ctx: ServerContext, body: LoginBody, request: FastifyRequest, reply: FastifyReply) {
-  const now = ctx.now();
   const email = body.email.trim().toLowerCase();
-  const key = attemptKey(email, request.ip);
-  const retryAfter = await loginRetryAfter(ctx.db, key, now);
-  if (retryAfter > 0) {
-    reply.header('Retry-After', String(retryAfter));
-    throw new HttpError(
-      429,
-      'TOO_MANY_ATTEMPTS',
-      `Too many login attempts. Please try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? 's' : ''}.`,
-      { retryAfterSeconds: retryAfter },
-    );
+  // The throttle's slots are taken before any password is hashed: a refused attempt costs one
+  // small query, never a scrypt run.
+  const attempt = await beginLoginAttempt(ctx.db, email, clientAddressKey(request.ip), ctx.now());
+  if (!attempt.allowed) {
+    reply.header('Retry-After', String(attempt.retryAfterSeconds));
+    throw tooManyLoginAttempts(attempt.retryAfterSeconds);
   }
   const rows = await ctx.db.query<{ id: string; name: string; email: string; password_hash: string; is_active: boolean; is_onboarded: boolean }>(
     `SELECT id, name, email, password_hash, is_active, is_onboarded FROM users WHERE lower(email) = $1`,
@@ -74,13 +77,11 @@ async function checkCredentials(ctx: ServerContext, body: LoginBody, request: Fa
   const user = rows[0];
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(body.password, user ? user.password_hash : await dummyHash);
-  if (!user || !ok) {
-    await recordFailedLogin(ctx.db, key, now);
-    throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
-  }
+  // A failed attempt keeps the slots it took.
+  if (!user || !ok) throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  await attempt.succeeded();
   // Only after the password matched, so deactivation tells a guesser nothing.
   if (!user.is_active) throw new HttpError(400, 'ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
-  await clearFailedLogins(ctx.db, key);
   return user;
 }
 
@@ -102,8 +103,8 @@ export const refresh = defineCall(
   { auth: false },
 );
 
-/** Ends the session behind either cookie (the access one may have expired already). */
-async function endSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** Revokes the session behind either cookie the request carries (the access one may have expired already). */
+async function revokePresentedSession(ctx: ServerContext, request: FastifyRequest): Promise<void> {
   const secret = loadSessionSecret(ctx.config);
   const fromAccess = accessSessionId(request, secret, ctx.now());
   if (fromAccess) await revokeSession(ctx.db, fromAccess);
@@ -116,6 +117,10 @@ async function endSession(ctx: ServerContext, request: FastifyRequest, reply: Fa
       sha256(refreshToken),
     ]);
   }
+}
+
+async function endSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await revokePresentedSession(ctx, request);
   clearSessionCookies(reply, ctx.config);
 }
 
@@ -129,12 +134,15 @@ export const logoutPost = defineCall<unknown, { redirectUrl?: string }>(
   { auth: false },
 );
 
-/** The browser navigates here (user menu, onboarding shell): always answers with a redirect. */
-export const logoutGet = defineCall<unknown, { redirectUrl?: string }>(
+/**
+ * Logout changes state, so it is a POST only (the app submits a form): a GET could be fired by any
+ * other site's <img> or link. GET answers 405 and leaves the session alone.
+ */
+export const logoutGet = defineCall(
   'auth.logout.get',
-  async ({ query, ctx, request, reply }) => {
-    await endSession(ctx, request, reply);
-    return reply.redirect(safeRedirect(query.redirectUrl, request, ctx.config.publicUrl, '/login'), 303);
+  async ({ reply }) => {
+    reply.header('Allow', 'POST');
+    throw methodNotAllowed(['POST']);
   },
   { auth: false },
 );

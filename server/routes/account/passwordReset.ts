@@ -5,7 +5,7 @@ import { defineCall } from '../../http/call';
 import type { ServerContext } from '../../http/context';
 import { HttpError, badRequest } from '../../http/errors';
 import { hashPassword } from '../../security/password';
-import { escapeHtml, page, scriptJson } from './html';
+import { escapeHtml, sendPage } from './html';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const INVALID_LINK_MESSAGE = 'This password change link is invalid or has expired. Please request a new one.';
@@ -24,18 +24,9 @@ async function userForToken(ctx: ServerContext, token: string): Promise<{ id: st
   return ok ? { id: user.id, email: user.email } : null;
 }
 
-/** The page the emailed link opens: choose a new password. */
-export const passwordResetPage = defineCall<unknown, { token: string }>(
-  'auth.password-reset.get',
-  async ({ query, ctx, reply }) => {
-    const user = await userForToken(ctx, query.token);
-    const body = user
-      ? `<h1>Choose a new password</h1><p class="muted">For ${escapeHtml(user.email)}. At least ${MIN_PASSWORD_LENGTH} characters.</p>
-<form id="f"><label>New password<input type="password" id="p1" autocomplete="new-password" minlength="${MIN_PASSWORD_LENGTH}" required></label>
-<label>Repeat it<input type="password" id="p2" autocomplete="new-password" required></label><button>Change password</button></form>
-<p class="error" id="error"></p>
-<script>
-const token = ${scriptJson(query.token)};
+/** Checks the two entries match and sets the password with the page's token. */
+const RESET_SCRIPT = `
+const { token } = JSON.parse(document.getElementById('page-data').textContent);
 document.getElementById('f').addEventListener('submit', async (e) => {
   e.preventDefault();
   const p1 = document.getElementById('p1').value, p2 = document.getElementById('p2').value, err = document.getElementById('error');
@@ -45,9 +36,22 @@ document.getElementById('f').addEventListener('submit', async (e) => {
   if (!res.ok) { err.textContent = body.message; return; }
   document.querySelector('main').innerHTML = '<h1>Password changed</h1><p>You can now <a href="/login">log in</a> with your new password.</p>';
 });
-</script>`
+`;
+
+/** The page the emailed link opens: choose a new password. */
+export const passwordResetPage = defineCall<unknown, { token: string }>(
+  'auth.password-reset.get',
+  async ({ query, ctx, reply }) => {
+    const user = await userForToken(ctx, query.token);
+    const body = user
+      ? `<h1>Choose a new password</h1><p class="muted">For ${escapeHtml(user.email)}. At least ${MIN_PASSWORD_LENGTH} characters.</p>
+<form id="f"><label>New password<input type="password" id="p1" autocomplete="new-password" minlength="${MIN_PASSWORD_LENGTH}" required></label>
+<label>Repeat it<input type="password" id="p2" autocomplete="new-password" required></label><button>Change password</button></form>
+<p class="error" id="error"></p>`
       : `<h1>Link expired</h1><p>${escapeHtml(INVALID_LINK_MESSAGE)}</p><p><a class="button" href="/login">Go to login</a></p>`;
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').send(page('Change password', body));
+    // The token is in this page's address: no Referer may carry it anywhere.
+    reply.header('Referrer-Policy', 'no-referrer');
+    return sendPage(reply, 'Change password', body, user ? { script: RESET_SCRIPT, data: { token: query.token } } : {});
   },
   { auth: false },
 );
