@@ -10,7 +10,10 @@ export default defineConfig({
   plugins: [react(), chartSpecsPlugin()],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Source maps would publish the original source: none by default. VITE_SOURCEMAP=hidden writes
+    // them for uploading to error reporting, without the comment that points browsers at them
+    // (the server never serves *.map files either).
+    sourcemap: process.env.VITE_SOURCEMAP === 'hidden' ? 'hidden' : false,
     chunkSizeWarningLimit: 1500,
   },
   server: {

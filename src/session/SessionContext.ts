@@ -24,7 +24,7 @@ export interface SessionValue {
   sessionExpired: boolean;
   /** POST /api/auth/login with {email, password}, then loads the user; rejects with the server's ApiError. */
   signIn: (email: string, password: string) => Promise<User | null>;
-  /** Browser navigation to the logout endpoint, returning to the site origin. */
+  /** Signs out with a form POST to the logout endpoint, landing on `redirectUrl` (default: the site origin). */
   logout: (redirectUrl?: string) => void;
 }
 

@@ -5,7 +5,7 @@ import { isApiError, type ApiError } from '../api/errors';
 import { AuthErrorPage } from './AuthErrorPage';
 import { FailedToLoadApp } from './FailedToLoadApp';
 import { LoadingScreen, type StartupStep } from './LoadingScreen';
-import { logoutUrlFor } from './loginUrl';
+import { submitLogout } from './loginUrl';
 import { featureOn, hasValidSubscription, mayAddBrand, normalizeConfig, normalizeUser } from './normalize';
 import { readStoredBrandId, resolveSelectedBrandId, storeBrandId, storedBrandAmong } from './selectedBrand';
 import { SessionContext, type SessionValue } from './SessionContext';
@@ -161,7 +161,7 @@ export function SessionProvider({ children, client = apiClient, startupPauseMs =
   );
 
   const logout = useCallback((redirectUrl: string = window.location.origin) => {
-    window.location.assign(logoutUrlFor(redirectUrl));
+    submitLogout(redirectUrl);
   }, []);
 
   const value = useMemo<SessionValue>(

@@ -8,9 +8,22 @@ export function loginUrlFor(redirectUrl: string): string {
   return `${LOGIN_ROUTE}?redirectUrl=${encodeURIComponent(redirectUrl)}`;
 }
 
-/** The server's logout endpoint, as a browser navigation that lands back on `redirectUrl`. */
+/** The server's logout endpoint, with where the browser lands afterwards. */
 export function logoutUrlFor(redirectUrl: string): string {
   return `${LOGOUT_PATH}?redirectUrl=${encodeURIComponent(redirectUrl)}`;
+}
+
+/**
+ * Signs out by submitting a form POST to the logout endpoint (logout is POST only, so that no other
+ * site can sign a user out with a link or image); the server answers 303 to `redirectUrl`.
+ */
+export function submitLogout(redirectUrl: string, doc: Document = document): void {
+  const form = doc.createElement('form');
+  form.method = 'post';
+  form.action = logoutUrlFor(redirectUrl);
+  form.hidden = true;
+  doc.body.appendChild(form);
+  form.submit();
 }
 
 /**

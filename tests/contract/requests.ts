@@ -52,7 +52,7 @@ export function requestFor(callId: string, ids: WalkIds): WalkRequest | undefine
     config: {},
     'auth.login': { body: { email: 'demo@example.com', password: 'demo-password' } },
     'auth.refresh': { body: {} },
-    'auth.logout.get': { query: { redirectUrl: 'http://localhost:8080/' }, status: 303 },
+    'auth.logout.get': { query: { redirectUrl: 'http://localhost:8080/' }, status: 405 },
     'auth.logout.post': { body: {} },
     'users.me.get': {},
     'users.me.update': { body: { name: 'Demo User', city: 'Berlin' } },

@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/globalSetup.ts'],
+    setupFiles: ['tests/e2e/support/cspSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     fileParallelism: false,

@@ -2,11 +2,39 @@ import { defineCall } from '../../http/call';
 import { HttpError } from '../../http/errors';
 import { cancelSubscription, completeLocalCheckout, TRIAL_DAYS } from '../../payments/index';
 import { renderInvoicePdf } from '../../payments/invoicePdf';
-import { escapeHtml, page, scriptJson } from './html';
+import { escapeHtml, sendPage } from './html';
 import { isValidStatus, latestSubscription, listPlans } from './plans';
 import { safeRedirect } from './redirects';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Pays with the chosen plan, then goes where the server says (a path on this site). */
+const CHECKOUT_SCRIPT = `
+const data = JSON.parse(document.getElementById('page-data').textContent);
+for (const b of document.querySelectorAll('button[data-plan]')) b.addEventListener('click', async () => {
+  document.querySelectorAll('button').forEach((x) => (x.disabled = true));
+  try {
+    const res = await fetch('/api/billing/local/checkout/complete', { method: 'POST', credentials: 'include',
+      headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...data, planId: b.dataset.plan }) });
+    const body = await res.json();
+    if (!res.ok) throw new Error(body.message || 'Payment failed');
+    location.href = body.url;
+  } catch (e) {
+    document.getElementById('error').textContent = e.message;
+    document.querySelectorAll('button').forEach((x) => (x.disabled = false));
+  }
+});
+`;
+
+const PORTAL_SCRIPT = `
+const cancel = document.getElementById('cancel');
+if (cancel) cancel.addEventListener('click', async () => {
+  if (!confirm('Cancel your subscription now?')) return;
+  cancel.disabled = true;
+  const res = await fetch('/api/billing/local/portal/cancel', { method: 'POST', credentials: 'include' });
+  if (res.ok) location.reload(); else { document.getElementById('error').textContent = (await res.json()).message; cancel.disabled = false; }
+});
+`;
 
 /**
  * The local provider's hosted checkout page: the plans with one button each. Paying completes the
@@ -34,30 +62,15 @@ export const localCheckoutPage = defineCall<unknown, { session: string; success_
       )
       .join('\n');
     const open = rows[0].status === 'open';
-    const html = page(
+    return sendPage(
+      reply,
       'Checkout',
       `<h1>${trial ? `Start your ${TRIAL_DAYS}-day free trial` : live ? 'Change your plan' : 'Reactivate your subscription'}</h1>
 <p class="muted">${trial ? "You won't be charged today, and you can cancel anytime." : live ? 'The new plan applies at once; billing continues on your current cycle.' : 'Your card on file is charged today.'} Local test checkout: no real payment is taken.</p>
 ${open ? `<div class="plans">${cards}</div>` : '<p>This checkout session is already completed.</p>'}
-<p><a class="button secondary" href="${escapeHtml(cancelUrl)}">Cancel</a></p><p class="error" id="error"></p>
-<script>
-const data = ${scriptJson({ session: query.session, successUrl: query.success_url ?? null })};
-for (const b of document.querySelectorAll('button[data-plan]')) b.addEventListener('click', async () => {
-  document.querySelectorAll('button').forEach((x) => (x.disabled = true));
-  try {
-    const res = await fetch('/api/billing/local/checkout/complete', { method: 'POST', credentials: 'include',
-      headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...data, planId: b.dataset.plan }) });
-    const body = await res.json();
-    if (!res.ok) throw new Error(body.message || 'Payment failed');
-    location.href = body.url;
-  } catch (e) {
-    document.getElementById('error').textContent = e.message;
-    document.querySelectorAll('button').forEach((x) => (x.disabled = false));
-  }
-});
-</script>`,
+<p><a class="button secondary" href="${escapeHtml(cancelUrl)}">Cancel</a></p><p class="error" id="error"></p>`,
+      { script: CHECKOUT_SCRIPT, data: { session: query.session, successUrl: query.success_url ?? null } },
     );
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   },
 );
 
@@ -82,7 +95,8 @@ export const localPortalPage = defineCall<unknown, { return_url?: string }>(
       [user.id],
     );
     const live = subscription && ['active', 'trialing', 'past_due', 'unpaid'].includes(subscription.status);
-    const html = page(
+    return sendPage(
+      reply,
       'Billing portal',
       `<h1>Billing portal</h1>
 <p>${subscription ? `${escapeHtml(subscription.plan?.name ?? 'No plan')} — ${escapeHtml(subscription.status)}${subscription.current_period_end ? `, current period ends ${escapeHtml(subscription.current_period_end.slice(0, 10))}` : ''}` : 'No subscription yet.'}</p>
@@ -90,18 +104,9 @@ export const localPortalPage = defineCall<unknown, { return_url?: string }>(
 ${invoices.map((i) => `<tr><td>${escapeHtml(i.created_at.slice(0, 10))}</td><td>${dollars(i.amount_cents)}</td><td>${escapeHtml(i.status)}</td><td><a href="/api/billing/invoices/${escapeHtml(i.id)}.pdf">PDF</a></td></tr>`).join('\n')}
 </table>
 <p>${live ? '<button class="secondary" id="cancel">Cancel subscription</button> ' : ''}<a class="button" href="${escapeHtml(back)}">Return to Answerscope</a></p>
-<p class="error" id="error"></p>
-<script>
-const cancel = document.getElementById('cancel');
-if (cancel) cancel.addEventListener('click', async () => {
-  if (!confirm('Cancel your subscription now?')) return;
-  cancel.disabled = true;
-  const res = await fetch('/api/billing/local/portal/cancel', { method: 'POST', credentials: 'include' });
-  if (res.ok) location.reload(); else { document.getElementById('error').textContent = (await res.json()).message; cancel.disabled = false; }
-});
-</script>`,
+<p class="error" id="error"></p>`,
+      { script: PORTAL_SCRIPT },
     );
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   },
 );
 

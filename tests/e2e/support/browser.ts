@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { watchBrowser } from './cspWatch';
 
 // Debian's Chromium, launched the way this machine needs (no sandbox as root; no background
 // networking, whose connections the closed network refuses).
@@ -14,12 +15,14 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Chromium, with every page watched for CSP violations (they fail the running test). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // Playwright gives every launch a fresh, empty profile directory of its own.
     args: CHROMIUM_ARGS,
   });
+  return watchBrowser(browser);
 }
 
 export const baseUrl = () => inject('baseUrl');
