@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { CONFLICT_MESSAGE, isWriteConflict } from '../db/conflicts';
 import { HttpError } from './errors';
 
 /** The body of every error answer (schemas/api/error.schema.json). */
@@ -42,6 +43,8 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody;
     // Other framework-level client errors (multipart limits, etc.): keep their status.
     return { status: e.statusCode, body: { message: e.message, code: clientCode(e.statusCode), details: null }, log: false };
   }
+  // A write that lost a race with another request (where a route did not retry it): 409, never a 500.
+  if (isWriteConflict(error)) return { status: 409, body: { message: CONFLICT_MESSAGE, code: 'CONFLICT', details: null }, log: false };
   return { status: 500, body: { message: SERVER_ERROR_MESSAGE, code: 'INTERNAL', details: null }, log: true };
 }
 
@@ -53,12 +56,18 @@ function clientCode(status: number): string {
       return 'FORBIDDEN';
     case 404:
       return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
     case 413:
       return 'PAYLOAD_TOO_LARGE';
+    case 414:
+      return 'URI_TOO_LONG';
     case 415:
       return 'UNSUPPORTED_MEDIA_TYPE';
     case 429:
       return 'TOO_MANY_REQUESTS';
+    case 431:
+      return 'HEADERS_TOO_LARGE';
     default:
       return 'BAD_REQUEST';
   }

@@ -12,12 +12,19 @@ interface ActivePrompt {
   last_run: string | null;
 }
 
+/**
+ * Active prompts whose runs are charged to a plan that is active or trialing: the newest
+ * subscription of the brand's creator (the user whose plan governs the brand). Prompts of a lapsed
+ * or never-paid account stay in place but do not run until the subscription is live again.
+ */
 async function activePrompts(ctx: ServerContext): Promise<ActivePrompt[]> {
   return ctx.db.query<ActivePrompt>(`
     SELECT p.id, p.frequency_cron, p.created_at,
            (SELECT max(r.created_at) FROM runs r WHERE r.prompt_id = p.id) AS last_run
-    FROM prompts p
+    FROM prompts p JOIN brands b ON b.id = p.brand_id
     WHERE p.state = 'active'
+      AND (SELECT s.status FROM subscriptions s WHERE s.user_id = b.created_by
+            ORDER BY s.created_at DESC, s.id DESC LIMIT 1) IN ('active', 'trialing')
     ORDER BY p.id`);
 }
 

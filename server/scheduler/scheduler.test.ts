@@ -35,6 +35,9 @@ describe('scheduler', () => {
     await insertRows(t.db, 'brands', ['id', 'name', 'url', 'location', 'aliases', 'created_by', 'finalized', 'created_at'], [
       ['brd_a', 'Acme', 'https://acme.test', 'US', '[]', 'usr_1', true, new Date('2026-10-01T00:00:00Z')],
     ]);
+    await insertRows(t.db, 'subscriptions', ['id', 'user_id', 'plan_id', 'status', 'customer_id', 'current_period_end', 'created_at'], [
+      ['sub_1', 'usr_1', 'plan_x', 'active', 'cus_1', new Date('2026-12-01T00:00:00Z'), new Date('2026-10-01T00:00:00Z')],
+    ]);
     await insertRows(t.db, 'competitors', ['brand_id', 'name', 'name_key', 'aliases', 'created_at'], [
       ['brd_a', 'Globex', 'globex', '[]', new Date('2026-10-01T00:00:00Z')],
     ]);
@@ -120,6 +123,44 @@ describe('runPromptNow with the provider registry', () => {
       expect(c).toBe(2);
       const [{ named }] = await t.db.query<{ named: number }>(`SELECT count(*) AS named FROM mentions WHERE prompt_id = 'p1'`);
       expect(named).toBeGreaterThan(0);
+    } finally {
+      await t.dispose();
+    }
+  });
+});
+
+describe('scheduler and subscriptions', () => {
+  it('runs only prompts whose governing subscription (the brand creator\'s newest) is active or trialing', async () => {
+    const t = await openTestDb('duckdb');
+    try {
+      const ctx: ServerContext = { db: t.db, config: {} as ServerContext['config'], now: () => NOW };
+      const created = new Date('2026-10-01T00:00:00Z');
+      const accounts: Array<[string, string[]]> = [
+        ['usr_trial', ['trialing']],
+        ['usr_lapsed', ['active', 'canceled']], // newest last: active once, canceled now
+        ['usr_back', ['canceled', 'active']], // reactivated
+        ['usr_pastdue', ['past_due']],
+        ['usr_never', []],
+      ];
+      const subscriptions: unknown[][] = [];
+      for (const [user, statuses] of accounts) {
+        statuses.forEach((status, i) => {
+          subscriptions.push([`sub_${user}_${i}`, user, 'plan_x', status, `cus_${user}`, null, new Date(created.getTime() + i * 86_400_000)]);
+        });
+      }
+      await insertRows(t.db, 'subscriptions', ['id', 'user_id', 'plan_id', 'status', 'customer_id', 'current_period_end', 'created_at'], subscriptions);
+      await insertRows(t.db, 'brands', ['id', 'name', 'url', 'location', 'aliases', 'created_by', 'finalized', 'created_at'],
+        accounts.map(([user]) => [`brd_${user}`, `Brand ${user}`, 'https://brand.test', 'US', '[]', user, true, created]));
+      await insertRows(t.db, 'prompts', ['id', 'brand_id', 'text', 'frequency_cron', 'providers', 'locations', 'state', 'created_at', 'updated_at'],
+        accounts.map(([user]) => [`p_${user}`, `brd_${user}`, 'best tools', '0 0 * * *', '["openai"]', '["US"]', 'active', created, created]));
+
+      expect(await findDuePrompts(ctx)).toEqual(['p_usr_back', 'p_usr_trial']);
+      const asked: AnswerRequest[] = [];
+      const scheduler = startScheduler(ctx, { getProvider: (id) => fakeProvider(id, asked) });
+      await scheduler.tick();
+      scheduler.stop();
+      const ran = await t.db.query<{ prompt_id: string }>('SELECT DISTINCT prompt_id FROM runs ORDER BY prompt_id');
+      expect(ran.map((r) => r.prompt_id)).toEqual(['p_usr_back', 'p_usr_trial']);
     } finally {
       await t.dispose();
     }

@@ -208,6 +208,25 @@ describe('token refresh', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('answers 402 SUBSCRIPTION_REQUIRED without refreshing the session, and tells the app once per answer', async () => {
+    const body = { message: 'You need an active subscription for this.', code: 'SUBSCRIPTION_REQUIRED', details: null };
+    const { fetch, calls } = fakeFetch(() => json(402, body, 'Payment Required'));
+    const client = createApiClient({ fetch });
+    const told = vi.fn();
+    client.onSubscriptionRequired(told);
+    const err = await caught(client.request('POST', '/api/brands/performance/metadata', { body: {} }));
+    expect([err.status, err.code, err.message, err.retryable]).toEqual([402, 'SUBSCRIPTION_REQUIRED', body.message, false]);
+    await expect(client.stream('/api/onboarding/generate-insights', { onChunk: () => undefined })).rejects.toMatchObject({ code: 'SUBSCRIPTION_REQUIRED' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/brands/performance/metadata', '/api/onboarding/generate-insights']);
+    expect(told).toHaveBeenCalledTimes(2);
+    // Other 402 codes (a brand charged to someone else's lapsed plan) only show their message.
+    const other = fakeFetch(() => json(402, { message: 'Not your plan', code: 'GOVERNING_PLAN_INACTIVE', details: null }));
+    const second = createApiClient({ fetch: other.fetch });
+    second.onSubscriptionRequired(told);
+    expect((await caught(second.request('PUT', '/api/prompts/p1', { body: {} }))).message).toBe('Not your plan');
+    expect(told).toHaveBeenCalledTimes(2);
+  });
+
   it('periodic check refreshes only when the last refresh is over 2 hours old', async () => {
     vi.useFakeTimers();
     const start = Date.now();

@@ -3,6 +3,7 @@
 import {
   ApiError,
   errorFromResponse,
+  isSubscriptionRequired,
   loginRequiredError,
   networkError,
   timeoutError,
@@ -59,6 +60,7 @@ export interface ApiClientOptions {
 }
 
 type SessionExpiredListener = () => void;
+type SubscriptionRequiredListener = (error: ApiError) => void;
 
 interface SentRequest {
   res: Response;
@@ -132,6 +134,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
   let lastRefreshAt = now();
   let keepAliveTimer: ReturnType<typeof setInterval> | null = null;
   const expiredListeners = new Set<SessionExpiredListener>();
+  const subscriptionListeners = new Set<SubscriptionRequiredListener>();
+
+  /** The error for a failed response; a lapsed subscription is also told to the app (Subscription Required). */
+  async function failure(res: Response): Promise<ApiError> {
+    const error = errorFromResponse(res.status, res.statusText, await readErrorBody(res));
+    if (isSubscriptionRequired(error)) subscriptionListeners.forEach((listener) => listener(error));
+    return error;
+  }
 
   /** One fetch with timeout; maps transport failures to ApiError, returns any HTTP response. */
   async function send(
@@ -225,7 +235,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         throw loginRequiredError(401);
       }
     }
-    if (!res.ok) throw errorFromResponse(res.status, res.statusText, await readErrorBody(res));
+    if (!res.ok) throw await failure(res);
     return readSuccessBody<T>(res);
   }
 
@@ -254,7 +264,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     const { res, clear, timedOut, rearm } = sent;
     try {
-      if (!res.ok) throw errorFromResponse(res.status, res.statusText, await readErrorBody(res));
+      if (!res.ok) throw await failure(res);
       if (!res.body) {
         const text = await res.text();
         if (text) opts.onChunk(text);
@@ -302,6 +312,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     keepAliveTimer = null;
   }
 
+  /** Called when a call answers 402 SUBSCRIPTION_REQUIRED: the guarded sections show Subscription Required. */
+  function onSubscriptionRequired(listener: SubscriptionRequiredListener): () => void {
+    subscriptionListeners.add(listener);
+    return () => subscriptionListeners.delete(listener);
+  }
+
   /** Called when a refresh fails: the session shows the Session Expired modal. */
   function onSessionExpired(listener: SessionExpiredListener): () => void {
     expiredListeners.add(listener);
@@ -317,6 +333,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     startSessionKeepAlive,
     stopSessionKeepAlive,
     onSessionExpired,
+    onSubscriptionRequired,
   };
 }
 

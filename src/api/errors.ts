@@ -12,6 +12,13 @@ export const ERROR_MESSAGES = {
   sessionExpired: 'Your session has expired. Please log in again.',
 } as const;
 
+/**
+ * The server's answer (HTTP 402) to a call that needs an active or trialing subscription the user
+ * no longer has: the app shows its Subscription Required screen, and does not refresh the session
+ * (that is for 401/403), so nothing loops.
+ */
+export const SUBSCRIPTION_REQUIRED_CODE = 'SUBSCRIPTION_REQUIRED';
+
 export type ApiErrorCode =
   | 'TIMEOUT'
   | 'NETWORK_ERROR'
@@ -81,6 +88,15 @@ export function errorFromResponse(
       action: ERROR_MESSAGES.deactivatedAction,
     });
   }
+  if (status === 402) {
+    return new ApiError({
+      status,
+      code: body?.code ?? 'HTTP_ERROR',
+      message: serverMessage ?? `${status} ${statusText}`.trim(),
+      details: body?.details,
+      retryable: false,
+    });
+  }
   if (status >= 500) {
     return new ApiError({
       status,
@@ -105,6 +121,10 @@ export function errorFromResponse(
     details: body.details,
     retryable: true,
   });
+}
+
+export function isSubscriptionRequired(error: unknown): boolean {
+  return isApiError(error) && error.status === 402 && error.code === SUBSCRIPTION_REQUIRED_CODE;
 }
 
 export function loginRequiredError(status: number, details?: unknown): ApiError {

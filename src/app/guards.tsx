@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { apiClient } from '../api/client';
 import { useSession } from '../session/SessionContext';
 import { ROUTES, needsOnboarding } from './routePaths';
 import { SubscriptionRequired } from './SubscriptionRequired';
@@ -21,8 +23,15 @@ export function RequireOnboarded() {
   return <Outlet />;
 }
 
-/** Guarded sections need an active or trialing subscription. */
+/**
+ * Guarded sections need an active or trialing subscription: as the signed-in user says, and as the
+ * server says when a call answers 402 SUBSCRIPTION_REQUIRED (the subscription lapsed since the user
+ * was loaded). The server's word holds until the user is loaded again (after reactivating).
+ */
 export function RequireSubscription() {
-  const { hasActiveSubscription } = useSession();
-  return hasActiveSubscription ? <Outlet /> : <SubscriptionRequired />;
+  const { hasActiveSubscription, user } = useSession();
+  const [refusedFor, setRefusedFor] = useState<object | null>(null);
+  useEffect(() => apiClient.onSubscriptionRequired(() => setRefusedFor(user)), [user]);
+  const refused = refusedFor !== null && refusedFor === user;
+  return hasActiveSubscription && !refused ? <Outlet /> : <SubscriptionRequired />;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND_LIMIT_MESSAGE } from './brands';
+import { BRAND_LIMIT_MESSAGE, SUBSCRIPTION_REQUIRED_MESSAGE } from './brands';
 import { startAccountApp, type AccountTestApp } from './testSupport';
 
 describe.each(['duckdb', 'postgres'] as const)('brand calls on %s', (dialect) => {
@@ -105,8 +105,9 @@ describe.each(['duckdb', 'postgres'] as const)('brand calls on %s', (dialect) =>
   it('needs an active subscription to create, and ownership to finalize or delete', async () => {
     const lapsed = await t.login('lapsed@example.com');
     const res = await call('POST', '/api/brands', { name: 'Lapsed Co', website: 'https://lapsed.com', location: 'US' }, lapsed);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('SUBSCRIPTION_REQUIRED');
+    // 402, not 403: the client refreshes the session on 401/403 and shows Subscription Required for this code.
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ message: SUBSCRIPTION_REQUIRED_MESSAGE, code: 'SUBSCRIPTION_REQUIRED', details: null });
     // Not a member: 404, as if the brand did not exist.
     expect((await call('PUT', '/api/brands/brd_taskvine/finalize', { finalCompetitors: ['X'] }, lapsed)).json().code).toBe('BRAND_NOT_FOUND');
     expect((await call('DELETE', '/api/brands/brd_taskvine', { brandId: 'brd_taskvine' }, lapsed)).statusCode).toBe(404);

@@ -1,44 +1,58 @@
 import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/types';
+import { competitorsLockKey, planLockKey, withWriteLock } from '../../db/writeLock';
 import type { AuthUser } from '../../http/call';
 import { defineCall } from '../../http/call';
 import type { ServerContext } from '../../http/context';
 import { HttpError, badRequest } from '../../http/errors';
-import { requireBrandAccess, type BrandRow } from '../access';
-import { countOwnedBrands } from './brandView';
+import { requireActiveSubscription, requireBrandMembership, type BrandRow } from '../access';
+import { MAX_COMPETITORS_PER_BRAND, competitorLimitMessage } from '../insights/competitors/manage';
+import { assertCanAddBrand, assertPlanActive, loadPlanUsage } from '../prompts/planLimits';
 import { suggestForBrand } from './brandSuggestions';
 import { validateBrandInput } from './brandValidation';
-import { isValidStatus, latestSubscription } from './plans';
 
-export const BRAND_LIMIT_MESSAGE = "You've used your limit. Upgrade your plan to track more brands.";
+export { BRAND_LIMIT_MESSAGE } from '../prompts/planLimits';
 export const SUBSCRIPTION_REQUIRED_MESSAGE = 'You need an active subscription to add a brand.';
+export const DELETE_SUBSCRIPTION_REQUIRED_MESSAGE = 'You need an active subscription to delete a brand.';
 export const COMPETITOR_REQUIRED_MESSAGE = 'At least one competitor should be selected for effective monitoring';
 
-/** Finalize and delete are for owners: members who are not owners get 403, strangers 404. */
-export async function requireBrandOwner(ctx: ServerContext, user: AuthUser, brandId: string): Promise<BrandRow> {
-  const brand = await requireBrandAccess(ctx, user, brandId);
+/**
+ * Finalize and delete are for owners with an active or trialing subscription: strangers get 404,
+ * members who are not owners 403, owners without a subscription 402 SUBSCRIPTION_REQUIRED.
+ */
+export async function requireBrandOwner(
+  ctx: ServerContext,
+  user: AuthUser,
+  brandId: string,
+  subscriptionMessage?: string,
+): Promise<BrandRow> {
+  const brand = await requireBrandMembership(ctx, user, brandId);
   const rows = await ctx.db.query<{ role: string }>(
     `SELECT role FROM brand_members WHERE brand_id = $1 AND user_id = $2`,
     [brandId, user.id],
   );
   if (rows[0]?.role !== 'owner') throw new HttpError(403, 'NOT_BRAND_OWNER', 'Only the brand owner can change or delete this brand.');
+  await requireActiveSubscription(ctx.db, user.id, subscriptionMessage);
   return brand;
 }
 
-/** Inserts a brand owned and governed by the user (shared by Add Brand and onboarding step 2). */
+/**
+ * Inserts a brand owned and governed by the user (shared by Add Brand and onboarding step 2), in
+ * the caller's transaction: the caller holds the user's plan lock and has checked the brand limit.
+ */
 export async function insertBrand(
-  ctx: ServerContext,
+  tx: Db,
   userId: string,
   input: { name: string; website: string; location: string },
+  now: Date,
 ): Promise<string> {
   const id = `brd_${randomBytes(10).toString('base64url')}`;
-  await ctx.db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO brands (id, name, url, location, logo_url, aliases, created_by, finalized, created_at)
-       VALUES ($1, $2, $3, $4, NULL, '[]', $5, false, $6)`,
-      [id, input.name, input.website, input.location, userId, ctx.now().toISOString()],
-    );
-    await tx.query(`INSERT INTO brand_members (brand_id, user_id, role) VALUES ($1, $2, 'owner')`, [id, userId]);
-  });
+  await tx.query(
+    `INSERT INTO brands (id, name, url, location, logo_url, aliases, created_by, finalized, created_at)
+     VALUES ($1, $2, $3, $4, NULL, '[]', $5, false, $6)`,
+    [id, input.name, input.website, input.location, userId, now.toISOString()],
+  );
+  await tx.query(`INSERT INTO brand_members (brand_id, user_id, role) VALUES ($1, $2, 'owner')`, [id, userId]);
   return id;
 }
 
@@ -46,15 +60,14 @@ export const createBrand = defineCall<{ name: string; website: string; location:
   'brands.create',
   async ({ body, user, ctx }) => {
     const input = validateBrandInput(body);
-    const subscription = await latestSubscription(ctx.db, user.id);
-    if (!subscription?.plan || !isValidStatus(subscription.status)) {
-      throw new HttpError(403, 'SUBSCRIPTION_REQUIRED', SUBSCRIPTION_REQUIRED_MESSAGE);
-    }
-    const owned = await countOwnedBrands(ctx.db, user.id);
-    if (owned >= subscription.plan.max_brands) {
-      throw new HttpError(429, 'PLAN_LIMIT', BRAND_LIMIT_MESSAGE, { ownedBrands: owned, maxBrands: subscription.plan.max_brands });
-    }
-    const id = await insertBrand(ctx, user.id, input);
+    await requireActiveSubscription(ctx.db, user.id, SUBSCRIPTION_REQUIRED_MESSAGE);
+    // The brand limit is checked again under the plan lock, so concurrent creations cannot pass it.
+    const id = await withWriteLock(ctx.db, planLockKey(user.id), async (tx) => {
+      const usage = await loadPlanUsage(tx, user.id);
+      assertPlanActive(usage, user.id);
+      await assertCanAddBrand(tx, usage);
+      return insertBrand(tx, user.id, input, ctx.now());
+    });
     const suggestions = suggestForBrand(input);
     return {
       brand: { id, name: input.name, url: input.website, location: input.location },
@@ -64,8 +77,12 @@ export const createBrand = defineCall<{ name: string; website: string; location:
   },
 );
 
-/** Sets the brand's tracked competitors to exactly the chosen names (case-insensitively unique). */
-export async function replaceCompetitors(ctx: ServerContext, brand: BrandRow, names: string[]): Promise<string[]> {
+/**
+ * Sets the brand's tracked competitors to exactly the chosen names (case-insensitively unique, at
+ * most MAX_COMPETITORS_PER_BRAND), in `db`'s transaction or a new one. Callers serialise it with
+ * other competitor changes of the brand (its competitor lock) or own a brand no one else knows yet.
+ */
+export async function replaceCompetitors(db: Db, brand: BrandRow, names: string[], now: Date): Promise<string[]> {
   const own = brand.name.trim().toLowerCase();
   const chosen = new Map<string, string>();
   for (const raw of names) {
@@ -74,8 +91,10 @@ export async function replaceCompetitors(ctx: ServerContext, brand: BrandRow, na
     if (name && key !== own && !chosen.has(key)) chosen.set(key, name);
   }
   if (chosen.size === 0) throw badRequest(COMPETITOR_REQUIRED_MESSAGE, { field: 'finalCompetitors' });
-  const now = ctx.now().toISOString();
-  await ctx.db.transaction(async (tx) => {
+  if (chosen.size > MAX_COMPETITORS_PER_BRAND) {
+    throw new HttpError(400, 'COMPETITOR_LIMIT', competitorLimitMessage(), { field: 'finalCompetitors', maxCompetitors: MAX_COMPETITORS_PER_BRAND });
+  }
+  await db.transaction(async (tx) => {
     const existing = await tx.query<{ name_key: string }>(`SELECT name_key FROM competitors WHERE brand_id = $1`, [brand.id]);
     for (const { name_key } of existing) {
       if (!chosen.has(name_key)) await tx.query(`DELETE FROM competitors WHERE brand_id = $1 AND name_key = $2`, [brand.id, name_key]);
@@ -85,7 +104,7 @@ export async function replaceCompetitors(ctx: ServerContext, brand: BrandRow, na
       if (have.has(key)) continue;
       await tx.query(
         `INSERT INTO competitors (brand_id, name, name_key, aliases, created_at) VALUES ($1, $2, $3, '[]', $4)`,
-        [brand.id, name, key, now],
+        [brand.id, name, key, now.toISOString()],
       );
     }
     await tx.query(`UPDATE brands SET finalized = true WHERE id = $1`, [brand.id]);
@@ -93,18 +112,24 @@ export async function replaceCompetitors(ctx: ServerContext, brand: BrandRow, na
   return [...chosen.values()];
 }
 
+/**
+ * Setting the whole list is idempotent, so concurrent finalize calls (a double click, a retried
+ * request) are serialised by the brand's competitor lock and each applies its list in turn.
+ */
 export const finalizeBrand = defineCall<{ finalCompetitors: string[] }, unknown, { id: string }>(
   'brands.finalize',
   async ({ body, params, user, ctx }) => {
     const brand = await requireBrandOwner(ctx, user, params.id);
-    const competitors = await replaceCompetitors(ctx, brand, body.finalCompetitors);
+    const competitors = await withWriteLock(ctx.db, competitorsLockKey(brand.id), (tx) =>
+      replaceCompetitors(tx, brand, body.finalCompetitors, ctx.now()),
+    );
     return { brand: { id: brand.id, name: brand.name, finalized: true, competitors } };
   },
 );
 
-/** Removes a brand and every fact recorded for it; onboarding progress forgets it. */
-export async function deleteBrandData(ctx: ServerContext, brandId: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+/** Removes a brand and every fact recorded for it, in `db`'s transaction or a new one; onboarding progress forgets it. */
+export async function deleteBrandData(db: Db, brandId: string): Promise<void> {
+  await db.transaction(async (tx) => {
     for (const table of ['citations', 'mentions', 'runs', 'prompts', 'competitors', 'brand_members']) {
       await tx.query(`DELETE FROM ${table} WHERE brand_id = $1`, [brandId]);
     }
@@ -117,8 +142,9 @@ export const deleteBrand = defineCall<{ brandId: string }, unknown, { id: string
   'brands.delete',
   async ({ body, params, user, ctx }) => {
     if (body.brandId !== params.id) throw badRequest('The brandId in the body does not match the brand in the path', { field: 'brandId' });
-    const brand = await requireBrandOwner(ctx, user, params.id);
-    await deleteBrandData(ctx, brand.id);
+    const brand = await requireBrandOwner(ctx, user, params.id, DELETE_SUBSCRIPTION_REQUIRED_MESSAGE);
+    // Under the plan lock, so a prompt created at the same moment cannot outlive its brand.
+    await withWriteLock(ctx.db, planLockKey(brand.created_by), (tx) => deleteBrandData(tx, brand.id));
     return { success: true, message: `${brand.name} has been deleted.` };
   },
 );

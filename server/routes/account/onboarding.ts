@@ -1,12 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import type { Db } from '../../db/types';
+import { planLockKey, withWriteLock } from '../../db/writeLock';
 import type { AuthUser } from '../../http/call';
 import { defineCall } from '../../http/call';
 import type { ServerContext } from '../../http/context';
 import { HttpError, badRequest } from '../../http/errors';
 import { getPaymentProvider } from '../../payments/index';
 import { runPromptNow } from '../../scheduler/index';
-import { requireBrandAccess } from '../access';
+import { type BrandRow, requireActiveSubscription, requireBrandMembership, subscriptionRequired } from '../access';
+import {
+  BRAND_LIMIT_MESSAGE,
+  type PlanUsage,
+  assertCanAddBrand,
+  assertCanAddPrompts,
+  assertPlanActive,
+  assertScheduleWithinPlan,
+  loadPlanUsage,
+} from '../prompts/planLimits';
+import { countOwnedBrands } from './brandView';
 import { suggestForBrand } from './brandSuggestions';
 import { validateBrandInput } from './brandValidation';
 import { insertBrand, replaceCompetitors } from './brands';
@@ -25,18 +37,33 @@ interface ProgressRow {
   state: string;
   brand_id: string | null;
   snapshot_generated: boolean;
+  snapshot_started_at: string | null;
 }
 
-async function loadProgress(ctx: ServerContext, userId: string): Promise<ProgressRow | null> {
-  const rows = await ctx.db.query<ProgressRow>(
-    `SELECT step, state, brand_id, snapshot_generated FROM onboarding_progress WHERE user_id = $1`,
+/**
+ * Prompts a user without a plan may keep for the free onboarding snapshot (each runs once on the
+ * onboarding providers): the 10 suggestions plus up to 10 of their own. With a plan, the plan's
+ * limits apply instead.
+ */
+export const MAX_ONBOARDING_PROMPTS = 20;
+/** Brands a user without a plan may own: the one onboarding brand. */
+const FREE_ONBOARDING_BRANDS = 1;
+/** How long a started snapshot generation keeps others from starting one (then it counts as crashed). */
+export const SNAPSHOT_CLAIM_TTL_MS = 15 * 60_000;
+
+export const ONBOARDING_PROMPT_LIMIT_MESSAGE = `You can select up to ${MAX_ONBOARDING_PROMPTS} prompts before choosing a plan.`;
+export const SNAPSHOT_IN_PROGRESS_MESSAGE = 'Your insights are already being generated. Please wait for them to finish.';
+
+async function loadProgress(db: Db, userId: string): Promise<ProgressRow | null> {
+  const rows = await db.query<ProgressRow>(
+    `SELECT step, state, brand_id, snapshot_generated, snapshot_started_at FROM onboarding_progress WHERE user_id = $1`,
     [userId],
   );
   return rows[0] ?? null;
 }
 
 export const onboardingProgress = defineCall('onboarding.progress', async ({ user, ctx }) => {
-  const progress = await loadProgress(ctx, user.id);
+  const progress = await loadProgress(ctx.db, user.id);
   const brandRows = progress?.brand_id
     ? await ctx.db.query<{ id: string; name: string; url: string; location: string }>(
         `SELECT b.id, b.name, b.url, b.location FROM brands b JOIN brand_members m ON m.brand_id = b.id
@@ -74,95 +101,184 @@ interface SaveBody {
   termsAccepted?: boolean;
 }
 
-async function saveProgress(ctx: ServerContext, userId: string, step: number, state: SaveBody, brandId: string | null) {
-  const now = ctx.now().toISOString();
-  const existing = await loadProgress(ctx, userId);
+async function saveProgress(tx: Db, userId: string, step: number, state: SaveBody, brandId: string | null, now: Date) {
+  const existing = await loadProgress(tx, userId);
   if (existing) {
-    await ctx.db.query(
+    await tx.query(
       `UPDATE onboarding_progress SET step = $1, state = $2, brand_id = $3, updated_at = $4 WHERE user_id = $5`,
-      [step, JSON.stringify(state), brandId, now, userId],
+      [step, JSON.stringify(state), brandId, now.toISOString(), userId],
     );
   } else {
-    await ctx.db.query(
+    await tx.query(
       `INSERT INTO onboarding_progress (user_id, step, state, brand_id, snapshot_generated, updated_at) VALUES ($1, $2, $3, $4, false, $5)`,
-      [userId, step, JSON.stringify(state), brandId, now],
+      [userId, step, JSON.stringify(state), brandId, now.toISOString()],
     );
   }
 }
 
-/** Step 2: the onboarding brand is created once, then edited in place. */
-async function upsertOnboardingBrand(ctx: ServerContext, user: AuthUser, body: SaveBody, brandId: string | null): Promise<string> {
+/**
+ * Step 2: the onboarding brand is created once, then edited in place. A new brand counts toward
+ * the plan's brand limit, or, before any plan, is the one brand onboarding allows.
+ */
+async function upsertOnboardingBrand(
+  tx: Db,
+  user: AuthUser,
+  body: SaveBody,
+  brandId: string | null,
+  usage: PlanUsage,
+  now: Date,
+): Promise<string> {
   const input = validateBrandInput({ name: body.brandName, website: body.brandWebsite, location: body.brandCountry });
   if (brandId) {
-    const owned = await ctx.db.query<{ id: string }>(
+    const owned = await tx.query<{ id: string }>(
       `SELECT brand_id AS id FROM brand_members WHERE brand_id = $1 AND user_id = $2 AND role = 'owner'`,
       [brandId, user.id],
     );
     if (owned[0]) {
-      await ctx.db.query(`UPDATE brands SET name = $1, url = $2, location = $3 WHERE id = $4`, [input.name, input.website, input.location, brandId]);
+      await tx.query(`UPDATE brands SET name = $1, url = $2, location = $3 WHERE id = $4`, [input.name, input.website, input.location, brandId]);
       return brandId;
     }
   }
-  const id = await insertBrand(ctx, user.id, input);
+  if (usage.active) await assertCanAddBrand(tx, usage);
+  else if ((await countOwnedBrands(tx, user.id)) >= FREE_ONBOARDING_BRANDS) {
+    throw new HttpError(429, 'PLAN_LIMIT', BRAND_LIMIT_MESSAGE, { ownedBrands: FREE_ONBOARDING_BRANDS, maxBrands: FREE_ONBOARDING_BRANDS });
+  }
+  const id = await insertBrand(tx, user.id, input, now);
   const competitors = suggestForBrand(input).suggestedCompetitors.slice(0, ONBOARDING_COMPETITORS);
   if (competitors.length > 0) {
-    const [brand] = await ctx.db.query<any>(`SELECT * FROM brands WHERE id = $1`, [id]);
-    await replaceCompetitors(ctx, brand, competitors);
+    const [brand] = await tx.query<BrandRow>(`SELECT * FROM brands WHERE id = $1`, [id]);
+    await replaceCompetitors(tx, brand, competitors, now);
   }
   return id;
 }
 
-/** Step 3: the brand's prompts become exactly the selection (prompts dropped from it lose their runs). */
-async function replaceOnboardingPrompts(ctx: ServerContext, brandId: string, selected: SelectedPrompt[]): Promise<number> {
+/**
+ * Step 3: the brand's prompts become exactly the selection (prompts dropped from it lose their
+ * runs). Before any plan at most MAX_ONBOARDING_PROMPTS; with one, added prompts must fit the
+ * plan's prompt, location and schedule limits.
+ */
+async function replaceOnboardingPrompts(
+  tx: Db,
+  brandId: string,
+  selected: SelectedPrompt[],
+  usage: PlanUsage,
+  now: Date,
+): Promise<number> {
   const texts: string[] = [];
   for (const item of selected) {
     const text = (typeof item === 'string' ? item : item.prompt).trim();
     if (text && !texts.some((t) => t.toLowerCase() === text.toLowerCase())) texts.push(text);
   }
   if (texts.length === 0) throw badRequest('At least one prompt must be selected', { field: 'selectedPrompts' });
-  const [brand] = await ctx.db.query<{ location: string }>(`SELECT location FROM brands WHERE id = $1`, [brandId]);
-  const now = ctx.now().getTime();
-  await ctx.db.transaction(async (tx) => {
-    const existing = await tx.query<{ id: string; text: string }>(`SELECT id, text FROM prompts WHERE brand_id = $1`, [brandId]);
-    const keep = new Set(texts.map((t) => t.toLowerCase()));
-    for (const p of existing) {
-      if (keep.has(p.text.trim().toLowerCase())) continue;
-      for (const table of ['citations', 'mentions', 'runs']) await tx.query(`DELETE FROM ${table} WHERE prompt_id = $1`, [p.id]);
-      await tx.query(`DELETE FROM prompts WHERE id = $1`, [p.id]);
-    }
-    const have = new Set(existing.map((p) => p.text.trim().toLowerCase()));
-    for (const [i, text] of texts.entries()) {
-      if (have.has(text.toLowerCase())) continue;
-      // One millisecond apart so listing by created_at keeps the user's selection order.
-      const createdAt = new Date(now + i).toISOString();
-      await tx.query(
-        `INSERT INTO prompts (id, brand_id, text, frequency_cron, providers, locations, state, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $7)`,
-        [`prm_${randomBytes(10).toString('base64url')}`, brandId, text, DAILY_CRON, JSON.stringify(ONBOARDING_PROVIDERS), JSON.stringify([brand.location]), createdAt],
-      );
-    }
-  });
+  if (!usage.active && texts.length > MAX_ONBOARDING_PROMPTS) {
+    throw new HttpError(429, 'PLAN_LIMIT', ONBOARDING_PROMPT_LIMIT_MESSAGE, { maxPrompts: MAX_ONBOARDING_PROMPTS, selected: texts.length });
+  }
+  const [brand] = await tx.query<{ location: string }>(`SELECT location FROM brands WHERE id = $1`, [brandId]);
+  const existing = await tx.query<{ id: string; text: string }>(`SELECT id, text FROM prompts WHERE brand_id = $1`, [brandId]);
+  const keep = new Set(texts.map((t) => t.toLowerCase()));
+  const dropped = existing.filter((p) => !keep.has(p.text.trim().toLowerCase()));
+  const have = new Set(existing.map((p) => p.text.trim().toLowerCase()));
+  const added = texts.filter((t) => !have.has(t.toLowerCase()));
+  if (usage.active && added.length > 0) {
+    assertScheduleWithinPlan(usage, { providers: ONBOARDING_PROVIDERS, cron: DAILY_CRON });
+    assertCanAddPrompts({ ...usage, promptCount: usage.promptCount - dropped.length }, added.length, [brand.location]);
+  }
+  for (const p of dropped) {
+    for (const table of ['citations', 'mentions', 'runs']) await tx.query(`DELETE FROM ${table} WHERE prompt_id = $1`, [p.id]);
+    await tx.query(`DELETE FROM prompts WHERE id = $1`, [p.id]);
+  }
+  for (const text of added) {
+    // One millisecond apart so listing by created_at keeps the user's selection order.
+    const createdAt = new Date(now.getTime() + texts.indexOf(text)).toISOString();
+    await tx.query(
+      `INSERT INTO prompts (id, brand_id, text, frequency_cron, providers, locations, state, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $7)`,
+      [`prm_${randomBytes(10).toString('base64url')}`, brandId, text, DAILY_CRON, JSON.stringify(ONBOARDING_PROVIDERS), JSON.stringify([brand.location]), createdAt],
+    );
+  }
   return texts.length;
 }
 
-export const onboardingSave = defineCall<SaveBody>('onboarding.save', async ({ body, user, ctx }) => {
-  const progress = await loadProgress(ctx, user.id);
-  let brandId = progress?.brand_id ?? null;
-  const accountType = body.accountType ?? parseJson<SaveBody>(progress?.state, { step: 1 }).accountType;
-  if (accountType !== 'individual' && accountType !== 'agency') throw badRequest('Account type is required', { field: 'accountType' });
-  if (accountType === 'agency') throw badRequest('The agency account type is coming soon. Please choose Individual.', { field: 'accountType' });
+/**
+ * Onboarding before any plan is free (one brand, a bounded set of prompts, one snapshot); with a
+ * plan its limits apply; a lapsed subscription may not onboard a new brand (402).
+ */
+function assertMayOnboard(usage: PlanUsage): void {
+  if (usage.everSubscribed && !usage.active) throw subscriptionRequired();
+}
 
+export const onboardingSave = defineCall<SaveBody>('onboarding.save', async ({ body, user, ctx }) => {
+  assertMayOnboard(await loadPlanUsage(ctx.db, user.id));
+  const now = ctx.now();
+  // One save at a time per user, checked and written together: concurrent saves create one brand.
+  const saved = await withWriteLock(ctx.db, planLockKey(user.id), async (tx) => {
+    const usage = await loadPlanUsage(tx, user.id);
+    assertMayOnboard(usage);
+    const progress = await loadProgress(tx, user.id);
+    let brandId = progress?.brand_id ?? null;
+    const accountType = body.accountType ?? parseJson<SaveBody>(progress?.state, { step: 1 }).accountType;
+    if (accountType !== 'individual' && accountType !== 'agency') throw badRequest('Account type is required', { field: 'accountType' });
+    if (accountType === 'agency') throw badRequest('The agency account type is coming soon. Please choose Individual.', { field: 'accountType' });
+    let promptCount: number | null = null;
+    if (body.step >= 2) brandId = await upsertOnboardingBrand(tx, user, body, brandId, usage, now);
+    if (body.step >= 3) promptCount = await replaceOnboardingPrompts(tx, brandId!, body.selectedPrompts ?? [], usage, now);
+    await saveProgress(tx, user.id, body.step, { ...body, accountType }, brandId, now);
+    return { brandId, promptCount };
+  });
   let suggestedPrompts: { prompt: string; weightageScore: number }[] = [];
-  let promptCount: number | null = null;
-  if (body.step >= 2) {
-    brandId = await upsertOnboardingBrand(ctx, user, body, brandId);
-    const [brand] = await ctx.db.query<{ name: string; url: string; location: string }>(`SELECT name, url, location FROM brands WHERE id = $1`, [brandId]);
+  if (body.step >= 2 && saved.brandId) {
+    const [brand] = await ctx.db.query<{ name: string; url: string; location: string }>(`SELECT name, url, location FROM brands WHERE id = $1`, [saved.brandId]);
     suggestedPrompts = suggestForBrand({ name: brand.name, website: brand.url, location: brand.location }).suggestedPrompts;
   }
-  if (body.step >= 3) promptCount = await replaceOnboardingPrompts(ctx, brandId!, body.selectedPrompts ?? []);
-  await saveProgress(ctx, user.id, body.step, { ...body, accountType }, brandId);
-  return { success: true, step: body.step, brandId, suggestedPrompts, promptCount };
+  return { success: true, step: body.step, brandId: saved.brandId, suggestedPrompts, promptCount: saved.promptCount };
 });
+
+/** Brands whose prompts a paid generation is running in this process (a second call would run them twice). */
+const generating = new Set<string>();
+
+const snapshotInProgress = () => new HttpError(409, 'SNAPSHOT_IN_PROGRESS', SNAPSHOT_IN_PROGRESS_MESSAGE);
+
+const PENDING_PROMPTS_SQL = `SELECT p.id, p.text FROM prompts p WHERE p.brand_id = $1 AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.prompt_id = p.id)
+  ORDER BY p.created_at, p.id`;
+
+/**
+ * Which prompts a generation may run, or a refusal. Running prompts is charged to the brand's
+ * plan: with an active or trialing one, every prompt of the brand that has not run yet (one
+ * generation per brand at a time). Without a plan only the free onboarding snapshot: the user's own
+ * onboarding brand, once, claimed in the database so concurrent calls cannot run it twice. A
+ * lapsed subscription gets 402.
+ */
+async function claimGeneration(
+  ctx: ServerContext,
+  user: AuthUser,
+  brand: BrandRow,
+): Promise<{ pending: { id: string; text: string }[]; release: () => void }> {
+  const governing = await loadPlanUsage(ctx.db, brand.created_by);
+  if (governing.active) {
+    if (brand.created_by !== user.id) await requireActiveSubscription(ctx.db, user.id);
+    if (generating.has(brand.id)) throw snapshotInProgress();
+    generating.add(brand.id);
+    const release = () => generating.delete(brand.id);
+    try {
+      return { pending: await ctx.db.query<{ id: string; text: string }>(PENDING_PROMPTS_SQL, [brand.id]), release };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  if (governing.everSubscribed || brand.created_by !== user.id) assertPlanActive(governing, user.id);
+  const now = ctx.now();
+  const pending = await withWriteLock(ctx.db, planLockKey(user.id), async (tx) => {
+    const progress = await loadProgress(tx, user.id);
+    if (progress?.brand_id !== brand.id) throw subscriptionRequired('Choose a plan to run the prompts of this brand.');
+    if (progress.snapshot_generated) return [];
+    const started = progress.snapshot_started_at ? Date.parse(progress.snapshot_started_at) : null;
+    if (started !== null && now.getTime() - started < SNAPSHOT_CLAIM_TTL_MS) throw snapshotInProgress();
+    await tx.query(`UPDATE onboarding_progress SET snapshot_started_at = $1 WHERE user_id = $2`, [now.toISOString(), user.id]);
+    return (await tx.query<{ id: string; text: string }>(PENDING_PROMPTS_SQL, [brand.id])).slice(0, MAX_ONBOARDING_PROMPTS);
+  });
+  return { pending, release: () => undefined };
+}
 
 /**
  * Runs each of the onboarding brand's prompts that has no answer yet once through the provider
@@ -172,12 +288,8 @@ export const onboardingSave = defineCall<SaveBody>('onboarding.save', async ({ b
 export const generateInsights = defineCall<unknown, { brandId: string }>(
   'onboarding.generate-insights',
   async ({ query, user, ctx, reply }) => {
-    const brand = await requireBrandAccess(ctx, user, query.brandId);
-    const pending = await ctx.db.query<{ id: string; text: string }>(
-      `SELECT p.id, p.text FROM prompts p WHERE p.brand_id = $1 AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.prompt_id = p.id)
-        ORDER BY p.created_at, p.id`,
-      [brand.id],
-    );
+    const brand = await requireBrandMembership(ctx, user, query.brandId);
+    const { pending, release } = await claimGeneration(ctx, user, brand);
     const stream = new PassThrough();
     const write = (line: unknown) => stream.write(JSON.stringify(line) + '\n');
     void (async () => {
@@ -205,6 +317,7 @@ export const generateInsights = defineCall<unknown, { brandId: string }>(
         write({ type: 'error', message: 'Error saving data. Please try again.' });
         reply.log.error({ err }, 'generate-insights failed');
       } finally {
+        release();
         stream.end();
       }
     })();
@@ -213,7 +326,7 @@ export const generateInsights = defineCall<unknown, { brandId: string }>(
 );
 
 export const onboardingSnapshot = defineCall<unknown, { brandId: string }>('onboarding.snapshot', async ({ query, user, ctx }) => {
-  const brand = await requireBrandAccess(ctx, user, query.brandId);
+  const brand = await requireBrandMembership(ctx, user, query.brandId);
   return buildSnapshot(ctx.db, brand);
 });
 

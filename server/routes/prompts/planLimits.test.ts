@@ -3,6 +3,8 @@ import { HttpError } from '../../http/errors';
 import {
   assertCanCreate,
   assertCanStartOrRelocate,
+  assertPlanActive,
+  assertScheduleWithinPlan,
   canAddPrompts,
   PLAN_LIMIT_CREATE_MESSAGE,
   PLAN_LIMIT_START_MESSAGE,
@@ -11,8 +13,13 @@ import {
 
 const usage = (promptCount: number, locations: string[], maxPrompts = 5, maxLocations = 2): PlanUsage => ({
   governingUserId: 'u',
+  active: true,
+  everSubscribed: true,
   maxPrompts,
   maxLocations,
+  maxBrands: 1,
+  maxProviders: 2,
+  minRunIntervalMinutes: 1440,
   promptCount,
   locations: new Set(locations),
 });
@@ -51,5 +58,30 @@ describe('plan limits', () => {
     expect(refusal(() => assertCanStartOrRelocate(usage(1, ['US', 'GB']), { starting: false, addedLocations: ['FR'] })).message).toBe(
       PLAN_LIMIT_START_MESSAGE,
     );
+  });
+
+  it('schedule: at most maxProviders providers and no two runs closer than the plan allows', () => {
+    expect(() => assertScheduleWithinPlan(usage(1, []), { providers: ['openai', 'perplexity'], cron: '0 0 * * *' })).not.toThrow();
+    expect(() => assertScheduleWithinPlan(usage(1, []), { providers: ['openai'], cron: '30 6 * * 1-5' })).not.toThrow();
+    const hourly = refusal(() => assertScheduleWithinPlan(usage(1, []), { providers: ['openai'], cron: '0 * * * *' }));
+    expect(hourly.statusCode).toBe(429);
+    expect(hourly.code).toBe('PLAN_LIMIT');
+    expect(hourly.message).toBe(
+      'Your plan runs a prompt on at most 2 AI providers and at most once a day. Choose fewer providers or a less frequent schedule, or upgrade your plan.',
+    );
+    // Twice a day, 23:00 and midnight: the gap across midnight is one hour.
+    expect(refusal(() => assertScheduleWithinPlan(usage(1, []), { providers: ['openai'], cron: '0 0,23 * * *' })).code).toBe('PLAN_LIMIT');
+    expect(refusal(() => assertScheduleWithinPlan(usage(1, []), { providers: ['openai', 'perplexity', 'google'], cron: '0 0 * * *' })).code).toBe(
+      'PLAN_LIMIT',
+    );
+  });
+
+  it("a lapsed plan: 402 SUBSCRIPTION_REQUIRED for its owner, GOVERNING_PLAN_INACTIVE for others' brands", () => {
+    const lapsed = { ...usage(1, []), active: false };
+    expect(() => assertPlanActive(usage(1, []), 'u')).not.toThrow();
+    const own = refusal(() => assertPlanActive(lapsed, 'u'));
+    expect([own.statusCode, own.code]).toEqual([402, 'SUBSCRIPTION_REQUIRED']);
+    const other = refusal(() => assertPlanActive(lapsed, 'someone-else'));
+    expect([other.statusCode, other.code]).toEqual([402, 'GOVERNING_PLAN_INACTIVE']);
   });
 });

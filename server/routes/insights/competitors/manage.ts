@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/types';
+import { competitorsLockKey, withWriteLock } from '../../../db/writeLock';
 import { HttpError, badRequest } from '../../../http/errors';
 import type { BrandRow } from '../../access';
 import { ownEntityKey } from '../shared/tracked';
@@ -9,6 +10,16 @@ export interface CompetitorRecord {
   competitorName: string;
   createdAt: string;
 }
+
+/**
+ * Competitors one brand may track. Every answer is matched against each tracked name, and the
+ * competitor table and comparison pick-lists list them all, so the list is bounded (the Add Brand
+ * wizard's finalize call accepts at most this many names too).
+ */
+export const MAX_COMPETITORS_PER_BRAND = 50;
+
+export const competitorLimitMessage = () =>
+  `A brand can track at most ${MAX_COMPETITORS_PER_BRAND} competitors. Remove one before adding another.`;
 
 /** Names are compared trimmed and case-insensitively (competitors.name_key = lower(name)). */
 export function competitorKey(name: string): string {
@@ -41,9 +52,14 @@ export async function createCompetitor(db: Db, brand: BrandRow, rawName: string,
   const name = cleanName(rawName, 'competitorName');
   const key = competitorKey(name);
   if (key === ownEntityKey(brand)) throw isOwnBrand(name);
-  return db.transaction(async (tx) => {
+  // The count check and the insert share the brand's competitor lock, so racing adds cannot pass the bound.
+  return withWriteLock(db, competitorsLockKey(brand.id), async (tx) => {
     const existing = await findCompetitor(tx, brand.id, key);
     if (existing) throw alreadyTracked(existing.name);
+    const [{ n }] = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM competitors WHERE brand_id = $1', [brand.id]);
+    if (Number(n) >= MAX_COMPETITORS_PER_BRAND) {
+      throw new HttpError(409, 'COMPETITOR_LIMIT', competitorLimitMessage(), { maxCompetitors: MAX_COMPETITORS_PER_BRAND });
+    }
     await tx.query(
       'INSERT INTO competitors (brand_id, name, name_key, aliases, created_at) VALUES ($1, $2, $3, NULL, $4)',
       [brand.id, name, key, now],
@@ -63,13 +79,14 @@ export async function renameCompetitor(
   const name = cleanName(rawNew, 'newCompetitorName');
   const newKey = competitorKey(name);
   if (newKey === ownEntityKey(brand)) throw isOwnBrand(name);
-  return db.transaction(async (tx) => {
-    const existing = await findCompetitor(tx, brand.id, oldKey);
-    if (!existing) throw unknownCompetitor(rawOld.trim());
+  return withWriteLock(db, competitorsLockKey(brand.id), async (tx) => {
+    // The new name taken answers first: a rename another request just made (old gone, new there) is a 409.
     if (newKey !== oldKey) {
       const clash = await findCompetitor(tx, brand.id, newKey);
       if (clash) throw alreadyTracked(clash.name);
     }
+    const existing = await findCompetitor(tx, brand.id, oldKey);
+    if (!existing) throw unknownCompetitor(rawOld.trim());
     if (newKey === oldKey) {
       await tx.query('UPDATE competitors SET name = $1 WHERE brand_id = $2 AND name_key = $3', [name, brand.id, oldKey]);
     } else {
@@ -87,7 +104,7 @@ export async function renameCompetitor(
 
 export async function deleteCompetitor(db: Db, brand: BrandRow, rawName: string): Promise<CompetitorRecord> {
   const key = competitorKey(rawName);
-  return db.transaction(async (tx) => {
+  return withWriteLock(db, competitorsLockKey(brand.id), async (tx) => {
     const existing = await findCompetitor(tx, brand.id, key);
     if (!existing) throw unknownCompetitor(rawName.trim());
     await tx.query('DELETE FROM competitors WHERE brand_id = $1 AND name_key = $2', [brand.id, key]);

@@ -1,6 +1,6 @@
 import type { CallInput } from '../../../http/call';
 import { HttpError } from '../../../http/errors';
-import type { BrandRow } from '../../access';
+import { type BrandRow, hasActiveSubscription, subscriptionRequired } from '../../access';
 import { type InsightScope, type WindowedBody, scopeFromBody } from './scope';
 import { type CompetitorNameRow, type TrackedEntity, trackedFrom } from './tracked';
 
@@ -13,22 +13,28 @@ export interface BrandRequest {
 /**
  * The common start of a windowed brand call: the membership check of requireBrandAccess (same 404
  * BRAND_NOT_FOUND) and the tracked competitors, read in one statement since every insight call
- * needs both, then the request's scope.
+ * needs both, then the request's scope. Insight calls belong to the guarded sections: a member
+ * without an active or trialing subscription gets 402 SUBSCRIPTION_REQUIRED (after the membership
+ * check, so strangers still get the 404).
  */
 export async function brandRequest(input: CallInput<WindowedBody>): Promise<BrandRequest> {
   const { body, user, ctx } = input;
   const scope = scopeFromBody(body, ctx.now());
-  const rows = await ctx.db.query<BrandRow & { competitor_name: string | null; competitor_key: string | null }>(
-    `SELECT b.id, b.name, b.url, b.location, b.logo_url, b.aliases, b.created_by, b.finalized, b.created_at,
-            c.name AS competitor_name, c.name_key AS competitor_key
-       FROM brands b
-       JOIN brand_members m ON m.brand_id = b.id
-       LEFT JOIN competitors c ON c.brand_id = b.id
-      WHERE b.id = $1 AND m.user_id = $2
-      ORDER BY c.name_key`,
-    [body.brandId, user.id],
-  );
+  const [rows, subscribed] = await Promise.all([
+    ctx.db.query<BrandRow & { competitor_name: string | null; competitor_key: string | null }>(
+      `SELECT b.id, b.name, b.url, b.location, b.logo_url, b.aliases, b.created_by, b.finalized, b.created_at,
+              c.name AS competitor_name, c.name_key AS competitor_key
+         FROM brands b
+         JOIN brand_members m ON m.brand_id = b.id
+         LEFT JOIN competitors c ON c.brand_id = b.id
+        WHERE b.id = $1 AND m.user_id = $2
+        ORDER BY c.name_key`,
+      [body.brandId, user.id],
+    ),
+    hasActiveSubscription(ctx.db, user.id),
+  ]);
   if (rows.length === 0) throw new HttpError(404, 'BRAND_NOT_FOUND', 'Brand not found');
+  if (!subscribed) throw subscriptionRequired();
   const { competitor_name: _n, competitor_key: _k, ...brand } = rows[0];
   const competitors: CompetitorNameRow[] = rows
     .filter((r) => r.competitor_key !== null)

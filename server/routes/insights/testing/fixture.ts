@@ -139,6 +139,15 @@ export async function loadFixture(db: Db, facts: Facts): Promise<void> {
     ['id', 'email', 'password_hash', 'name', 'role', 'tenant_id', 'created_at', 'is_onboarded', 'is_active'],
     [OWNER, STRANGER].map((u) => [u.id, u.email, 'x', u.name, 'user', `ten_${u.id}`, created, true, true]),
   );
+  // Insight calls need an active or trialing subscription.
+  await db.bulkInsert('plans', ['id', 'name', 'max_prompts', 'max_locations', 'max_brands', 'price_cents', 'billing_interval'], [
+    ['plan_fixture', 'Fixture', 100, 10, 5, 0, 'month'],
+  ]);
+  await db.bulkInsert(
+    'subscriptions',
+    ['id', 'user_id', 'plan_id', 'status', 'customer_id', 'current_period_end', 'created_at'],
+    [OWNER, STRANGER].map((u) => [`sub_${u.id}`, u.id, 'plan_fixture', 'active', `cus_${u.id}`, NOW, created]),
+  );
   await db.bulkInsert(
     'brands',
     ['id', 'name', 'url', 'location', 'created_by', 'finalized', 'created_at'],

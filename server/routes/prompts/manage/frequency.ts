@@ -40,3 +40,26 @@ export function cronToFrequency(cron: string): FrequencyName | null {
   const entry = Object.entries(FREQUENCY_CRON).find(([, expr]) => expr === cron.trim());
   return entry ? (entry[0] as FrequencyName) : null;
 }
+
+/**
+ * The shortest time between two consecutive runs of a stored cron expression, in minutes, over its
+ * next 50 runs from a fixed date (enough to see every gap of a 5-field expression: gaps inside a
+ * day show on its first matching day, gaps across midnight on the next one). What a plan's
+ * fastest allowed schedule is compared with.
+ */
+export function shortestIntervalMinutes(cron: string): number {
+  const expression = CronExpressionParser.parse(cron, { tz: 'UTC', currentDate: new Date(Date.UTC(2026, 0, 1)) });
+  let previous = expression.next().getTime();
+  let shortest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 50; i++) {
+    let next: number;
+    try {
+      next = expression.next().getTime();
+    } catch {
+      break; // a rare expression (29 February) ran out of dates: the gaps seen are what it has
+    }
+    shortest = Math.min(shortest, next - previous);
+    previous = next;
+  }
+  return Math.round(shortest / 60_000);
+}

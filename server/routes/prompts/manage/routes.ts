@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sqlTimestamp } from '../../../db/csv';
+import { planLockKey, withWriteLock } from '../../../db/writeLock';
 import { defineCall } from '../../../http/call';
 import { requireBrandAccess } from '../../access';
-import { assertCanCreate, assertCanStartOrRelocate, loadBrandPlanUsage } from '../planLimits';
+import { assertCanCreate, assertCanStartOrRelocate, assertPlanActive, assertScheduleWithinPlan, loadPlanUsage } from '../planLimits';
 import { findPrompt, loadAccessiblePrompt, promptDetail, promptNotFound } from '../promptRecord';
 import { frequencyToCron } from './frequency';
 import { cleanLocations, cleanPromptText, cleanProviders } from './promptInput';
@@ -37,9 +38,12 @@ export const createPrompt = defineCall<CreateBody>('prompts.create', async ({ bo
   const state = body.state ?? 'active';
   const id = `prm_${randomUUID().replace(/-/g, '')}`;
   const now = sqlTimestamp(ctx.now());
-  // Check and insert together, so a failed insert never leaves the check's answer stale.
-  await ctx.db.transaction(async (tx) => {
-    assertCanCreate(await loadBrandPlanUsage(tx, brand.id), locations);
+  // Check and insert under the plan's write lock, so concurrent creations cannot pass the limit.
+  await withWriteLock(ctx.db, planLockKey(brand.created_by), async (tx) => {
+    const usage = await loadPlanUsage(tx, brand.created_by);
+    assertPlanActive(usage, user.id);
+    assertScheduleWithinPlan(usage, { providers, cron });
+    assertCanCreate(usage, locations);
     await tx.query(
       `INSERT INTO prompts (id, brand_id, text, frequency_cron, providers, locations, state, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS TIMESTAMP), CAST($8 AS TIMESTAMP))`,
@@ -62,28 +66,45 @@ export const getPrompt = defineCall<unknown, unknown, { id: string }>('prompts.g
   return promptDetail(ctx.db, prompt);
 });
 
+/** Only `state: 'inactive'`: stopping costs nothing, so it needs no plan check. */
+function onlyStops(body: UpdateBody): boolean {
+  return body.state === 'inactive' && body.frequency === undefined && body.providers === undefined && body.location === undefined;
+}
+
 export const updatePrompt = defineCall<UpdateBody, unknown, { id: string }>(
   'prompts.update',
   async ({ body, params, user, ctx }) => {
-    const { prompt } = await loadAccessiblePrompt(ctx, user, params.id);
-    const providers = body.providers !== undefined ? cleanProviders(body.providers) : prompt.providers;
-    const locations = body.location !== undefined ? cleanLocations(body.location) : prompt.locations;
-    const cron = body.frequency !== undefined ? frequencyToCron(body.frequency) : prompt.frequencyCron;
-    const state = body.state ?? prompt.state;
-    await ctx.db.transaction(async (tx) => {
-      const usage = await loadBrandPlanUsage(tx, prompt.brandId);
-      assertCanStartOrRelocate(usage, {
-        starting: prompt.state !== 'active' && state === 'active',
-        addedLocations: locations.filter((code) => !usage.locations.has(code)),
-      });
+    const { prompt: before, brand } = await loadAccessiblePrompt(ctx, user, params.id);
+    const newProviders = body.providers !== undefined ? cleanProviders(body.providers) : undefined;
+    const newLocations = body.location !== undefined ? cleanLocations(body.location) : undefined;
+    const newCron = body.frequency !== undefined ? frequencyToCron(body.frequency) : undefined;
+    // The check and the write share the plan's write lock; the stored prompt is read again inside
+    // it so two concurrent edits of different fields both land.
+    await withWriteLock(ctx.db, planLockKey(brand.created_by), async (tx) => {
+      const prompt = await findPrompt(tx, before.id);
+      if (!prompt) throw promptNotFound(before.id);
+      const providers = newProviders ?? prompt.providers;
+      const locations = newLocations ?? prompt.locations;
+      const cron = newCron ?? prompt.frequencyCron;
+      const state = body.state ?? prompt.state;
+      if (!onlyStops(body)) {
+        const usage = await loadPlanUsage(tx, brand.created_by);
+        assertPlanActive(usage, user.id);
+        const starting = prompt.state !== 'active' && state === 'active';
+        if (starting || newProviders || newCron) assertScheduleWithinPlan(usage, { providers, cron });
+        assertCanStartOrRelocate(usage, {
+          starting,
+          addedLocations: locations.filter((code) => !usage.locations.has(code)),
+        });
+      }
       await tx.query(
         `UPDATE prompts SET frequency_cron = $1, providers = $2, locations = $3, state = $4, updated_at = CAST($5 AS TIMESTAMP)
           WHERE id = $6`,
         [cron, JSON.stringify(providers), JSON.stringify(locations), state, sqlTimestamp(ctx.now()), prompt.id],
       );
     });
-    const updated = await findPrompt(ctx.db, prompt.id);
-    if (!updated) throw promptNotFound(prompt.id);
+    const updated = await findPrompt(ctx.db, before.id);
+    if (!updated) throw promptNotFound(before.id);
     return promptDetail(ctx.db, updated);
   },
 );
