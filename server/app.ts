@@ -7,9 +7,15 @@ import fastifyStatic from '@fastify/static';
 import { fastifyPath, loadCatalogue, type Catalogue } from './catalogue/load';
 import type { AuthUser, CallRoute } from './http/call';
 import type { ServerContext } from './http/context';
+import { registerCrossSiteGuard } from './http/crossSiteGuard';
 import { errorHandler } from './http/errorHandler';
 import { unauthenticated } from './http/errors';
+import { frameworkErrorOptions } from './http/frameworkErrors';
+import { registerRateLimits } from './http/rateLimit';
+import { registerHealthRoutes } from './http/health';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { createValidatorCompiler } from './http/validation';
+import { withLogRedaction } from './security/logRedaction';
 
 /** Resolves the signed-in user from a request (cookies); null when nobody is signed in. */
 export type Authenticate = (request: FastifyRequest) => Promise<AuthUser | null>;
@@ -26,9 +32,12 @@ export interface BuildAppOptions {
   maxUploadBytes?: number;
   /**
    * Trust X-Forwarded-* (request.ip, protocol) only behind a known proxy; otherwise a client
-   * could pick its own IP and slip past per-IP limits. Default false.
+   * could pick its own IP and slip past per-IP limits. Default false. Trust a number of hops or the
+   * proxies' addresses (parseTrustProxy), never `true`: that trusts every hop a client may have written.
    */
-  trustProxy?: boolean;
+  trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** Extra origins the browser may connect to under the CSP; defaults to the Sentry DSN's host. */
+  connectSources?: string[];
 }
 
 declare module 'fastify' {
@@ -54,9 +63,10 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export async function buildApp(ctx: ServerContext, routes: CallRoute[], options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const catalogue = options.catalogue ?? loadCatalogue();
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withLogRedaction(options.logger ?? false),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
+    ...frameworkErrorOptions(ctx.config.publicUrl),
   });
   app.decorate('catalogue', catalogue);
   app.decorateRequest('user', null);
@@ -65,7 +75,13 @@ export async function buildApp(ctx: ServerContext, routes: CallRoute[], options:
   app.setValidatorCompiler(createValidatorCompiler(catalogue.shared));
   app.setErrorHandler(errorHandler);
 
+  await registerSecurityHeaders(app, {
+    publicUrl: ctx.config.publicUrl,
+    connectSources: options.connectSources ?? errorReporterOrigins(process.env.VITE_SENTRY_DSN),
+  });
+  registerCrossSiteGuard(app, ctx.config.publicUrl);
   await app.register(fastifyCookie);
+  await registerRateLimits(app, ctx);
   // Plain HTML form posts (login as a browser navigation, the local checkout and reset pages).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -127,6 +143,8 @@ export async function buildApp(ctx: ServerContext, routes: CallRoute[], options:
       root: webDir,
       wildcard: true,
       index: ['index.html'],
+      // Source maps stay private (uploaded to error reporting, if anywhere): answered as unknown files.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       // Vite's hashed bundles never change under the same name; index.html must always revalidate.
       setHeaders: (reply, filePath) => {
         const immutable = filePath.startsWith(path.join(webDir, 'assets') + path.sep);
@@ -135,11 +153,8 @@ export async function buildApp(ctx: ServerContext, routes: CallRoute[], options:
     });
   }
 
-  // Liveness for load balancers and deploy checks; outside /api and the catalogue on purpose.
-  app.get('/healthz', async () => {
-    await ctx.db.query('SELECT 1 AS ok');
-    return { ok: true };
-  });
+  // Liveness (/healthz) and readiness (/readyz) for load balancers and deploy checks; outside /api and the catalogue on purpose.
+  registerHealthRoutes(app, ctx);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
@@ -151,4 +166,14 @@ export async function buildApp(ctx: ServerContext, routes: CallRoute[], options:
   });
 
   return app;
+}
+
+/** The browser's error reporter sends to its DSN's host, which the CSP must then allow. */
+function errorReporterOrigins(dsn: string | undefined): string[] {
+  if (!dsn?.trim()) return [];
+  try {
+    return [new URL(dsn.trim()).origin];
+  } catch {
+    return [];
+  }
 }

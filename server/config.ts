@@ -1,10 +1,35 @@
 import path from 'node:path';
 import type { ServerConfig } from './http/context';
 
+/**
+ * A reason the server refuses to start that the operator can fix (a setting, a folder, a secret):
+ * main prints its message as one line and exits non-zero, without a stack trace.
+ */
+export class StartupError extends Error {}
+
+/** SESSION_SECRET signs the session tokens: shorter keys are refused in production. */
+export const MIN_SESSION_SECRET_BYTES = 32;
+/** The first account's password (ADMIN_PASSWORD) is chosen by an operator: longer than a user's minimum. */
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+/** Production mode: NODE_ENV=production, or APP_MODE=production where NODE_ENV serves other tools. */
+export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV === 'production' || env.APP_MODE === 'production';
+}
+
+/** An on/off setting: unset takes the default, anything but a clear yes or no is refused. */
+export function readFlag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new StartupError(`${name} must be 1 or 0, got "${env[name]}"`);
+}
+
 /** Reads the server configuration from the environment; every value has a working local default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got ${env.PORT}`);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const webDir = env.WEB_DIR === '' ? null : path.resolve(env.WEB_DIR ?? 'dist');
   return {
@@ -14,5 +39,69 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl,
     webDir,
     secureCookies: publicUrl.startsWith('https://'),
+    // The built-in checkout takes no payment: a production server offers it only when asked to.
+    localPayments: readFlag(env, 'LOCAL_PAYMENTS', !isProduction(env)),
+  };
+}
+
+/** What start-up does with the database and the environment, beyond what the routes read. */
+export interface StartupOptions {
+  production: boolean;
+  /** Load the demo dataset (with its published logins) into an empty database. */
+  demoData: boolean;
+  /** Demo dataset size (DEMO_SCALE, DEMO_DAYS shrink it where start-up time matters). */
+  demoScale: number;
+  demoDays: number | undefined;
+  /** Creates the first account on an empty database when no demo data is loaded. */
+  admin: { email: string; password: string } | null;
+  /** Run scheduled prompts in this process (SCHEDULER=0: an instance that only serves the API). */
+  scheduler: boolean;
+  /** Printed at start; settings that are accepted outside production but would be refused in it. */
+  warnings: string[];
+}
+
+/**
+ * The start-up settings, checked: production loads no demo data unless DEMO_DATA=1 and refuses a
+ * SESSION_SECRET shorter than 32 bytes; outside production the demo data is the default and a
+ * short secret only warns.
+ */
+export function loadStartupOptions(env: NodeJS.ProcessEnv = process.env): StartupOptions {
+  const production = isProduction(env);
+  const warnings: string[] = [];
+
+  const secret = env.SESSION_SECRET;
+  if (secret !== undefined && secret !== '' && Buffer.byteLength(secret, 'utf8') < MIN_SESSION_SECRET_BYTES) {
+    const reason = `SESSION_SECRET is ${Buffer.byteLength(secret, 'utf8')} bytes; it must be at least ${MIN_SESSION_SECRET_BYTES} (e.g. openssl rand -hex 32)`;
+    if (production) throw new StartupError(reason);
+    warnings.push(`Warning: ${reason}. Production mode refuses it.`);
+  }
+
+  const demoScale = Number(env.DEMO_SCALE ?? 1);
+  if (!(demoScale > 0)) throw new StartupError(`DEMO_SCALE must be a positive number, got "${env.DEMO_SCALE}"`);
+  const demoDays = env.DEMO_DAYS ? Number(env.DEMO_DAYS) : undefined;
+  if (demoDays !== undefined && !(Number.isInteger(demoDays) && demoDays > 0)) {
+    throw new StartupError(`DEMO_DAYS must be a whole number of days, got "${env.DEMO_DAYS}"`);
+  }
+
+  let admin: StartupOptions['admin'] = null;
+  const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase();
+  if (adminEmail || env.ADMIN_PASSWORD) {
+    if (!adminEmail || !/^[^\s@]+@[^\s@]+$/.test(adminEmail))
+      throw new StartupError('ADMIN_EMAIL must be an email address when ADMIN_PASSWORD is set');
+    const password = env.ADMIN_PASSWORD ?? '';
+    if (password.length < MIN_ADMIN_PASSWORD_LENGTH) {
+      throw new StartupError(`ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`);
+    }
+    admin = { email: adminEmail, password };
+  }
+
+  return {
+    production,
+    demoData: readFlag(env, 'DEMO_DATA', !production),
+    demoScale,
+    demoDays,
+    admin,
+    scheduler: readFlag(env, 'SCHEDULER', true),
+    warnings,
   };
 }

@@ -1,59 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
 import { createAuthenticate } from './auth/authenticate';
-import { loadConfig } from './config';
+import { loadConfig, loadStartupOptions, StartupError } from './config';
+import { prepareDataDir, tightenDataDir } from './dataDir';
 import { migrate } from './db/migrate';
-import { openDb } from './db/open';
-import type { ServerContext } from './http/context';
+import { DUCKDB_FILE_NAME, openDb } from './db/open';
+import type { Db } from './db/types';
+import type { ServerConfig, ServerContext } from './http/context';
+import { parseTrustProxy } from './http/rateLimitClientAddress';
 import { routes } from './routes/index';
 import { startEmailRelay } from './email/index';
 import { startScheduler } from './scheduler/index';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
-import { clearData, loadDemo } from './seed/load';
+import { emptyDatabaseError, prepareInitialData } from './seed/firstRun';
 
-/** Start-up: open and migrate the database, load the demo data on first run, serve, schedule. */
+/**
+ * Start-up: check the settings and DATA_DIR, open and migrate the database, give an empty one its
+ * first data (demo dataset, or the first account in production), serve, schedule.
+ */
 async function main() {
+  // Everything the server creates (database, WAL, uploads, secret, bulk-load files) is private to
+  // its user: files 0600, folders 0700.
+  process.umask(0o077);
   const config = loadConfig();
-  const db = await openDb(config);
-  await migrate(db);
+  const startup = loadStartupOptions();
+  for (const warning of startup.warnings) console.warn(warning);
 
-  const [{ c: users }] = await db.query<{ c: number }>('SELECT count(*) AS c FROM users');
-  if (users === 0) {
-    // DEMO_SCALE / DEMO_DAYS shrink the first-run dataset where start-up time matters (e2e runs).
-    const scale = Number(process.env.DEMO_SCALE ?? 1);
-    const days = process.env.DEMO_DAYS ? Number(process.env.DEMO_DAYS) : undefined;
-    console.log(`Empty database: loading the demo dataset (scale ${scale}, seed 42${days ? `, ${days} days` : ''})…`);
-    await clearData(db); // a half-finished earlier load leaves rows but no users
-    const result = await loadDemo(db, { scale, seed: 42, days, now: new Date() });
-    console.log(`Demo data loaded in ${(result.ms / 1000).toFixed(1)} s: ${result.counts.runs.toLocaleString('en-US')} runs, ` +
-      `${result.counts.mentions.toLocaleString('en-US')} mentions, ${result.counts.citations.toLocaleString('en-US')} citations`);
+  prepareDataDir(config.dataDir, { create: !startup.production });
+  const tightened = tightenDataDir(config.dataDir);
+  if (tightened.changed.length)
+    console.log(`Removed group and world access from ${tightened.changed.length} paths under ${config.dataDir}`);
+  if (tightened.failed.length) {
+    const [first] = tightened.failed;
+    console.warn(
+      `Warning: ${tightened.failed.length} paths under ${config.dataDir} stay readable by others, e.g. ${first.path} (${first.code})`,
+    );
   }
+
+  // Refuse before creating a database file that would stay behind empty.
+  const duckdbFile = path.join(config.dataDir, DUCKDB_FILE_NAME);
+  if (!config.databaseUrl && !fs.existsSync(duckdbFile) && !startup.demoData && !startup.admin) {
+    throw emptyDatabaseError(startup.production);
+  }
+  const db = await openDatabase(config);
+  await migrate(db);
+  const initial = await prepareInitialData(db, startup, new Date(), (line) => console.log(line)).catch(async (err) => {
+    await db.close();
+    throw err;
+  });
 
   const ctx: ServerContext = { db, config, now: () => new Date() };
   const app = await buildApp(ctx, routes, {
     authenticate: createAuthenticate(ctx),
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
-    trustProxy: ['1', 'true'].includes(process.env.TRUST_PROXY ?? ''),
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   });
-  if (app.notImplemented.length && process.env.NODE_ENV !== 'production') {
+  if (app.notImplemented.length && !startup.production) {
     app.log.warn(`${app.notImplemented.length} catalogue calls have no route yet (answer 404): ${app.notImplemented.join(', ')}`);
   }
   await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
 
-  const scheduler = startScheduler(ctx, {
-    log: (message, extra) => app.log.info(extra ? { extra } : {}, message),
-    logError: (message, err) => app.log.error({ err }, message),
-  });
+  const scheduler = startup.scheduler
+    ? startScheduler(ctx, {
+        log: (message, extra) => app.log.info(extra ? { extra } : {}, message),
+        logError: (message, err) => app.log.error({ err }, message),
+      })
+    : null;
   // Sends the email outbox over SMTP when SMTP_URL is set; without it emails stay in the outbox.
   const emailRelay = startEmailRelay(ctx, { log: (message, extra) => app.log.info(extra ? { extra } : {}, message) });
 
-  console.log(`\nAnswerscope is running at ${config.publicUrl}`);
+  console.log(`\nAnswerscope is running at ${config.publicUrl}${startup.production ? ' (production mode)' : ''}`);
   console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `DuckDB in ${config.dataDir}`}`);
-  console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
-  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(22)} ${a.purpose}`);
+  if (initial.demoLogins) {
+    console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(22)} ${a.purpose}`);
+  }
+  if (config.localPayments === false) console.log('Local payments are off (LOCAL_PAYMENTS=1 turns the built-in test checkout on).');
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    scheduler.stop();
+    scheduler?.stop();
     emailRelay?.stop();
     await app.close();
     await db.close();
@@ -63,7 +90,22 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
+/** The database, or a one-line reason it cannot be opened (locked by another process, corrupt, unreachable). */
+async function openDatabase(config: ServerConfig): Promise<Db> {
+  try {
+    return await openDb(config);
+  } catch (err) {
+    const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : path.join(config.dataDir, DUCKDB_FILE_NAME);
+    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    throw new StartupError(`cannot open ${where}: ${reason}`);
+  }
+}
+
 main().catch((err) => {
-  console.error(err);
+  if (err instanceof StartupError) {
+    console.error(`Answerscope cannot start: ${err.message}`);
+  } else {
+    console.error(err);
+  }
   process.exit(1);
 });

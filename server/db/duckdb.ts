@@ -38,17 +38,21 @@ export interface DuckDbOptions {
   threads?: number;
   /** Connections for concurrent requests; a transaction holds one for its duration. */
   poolSize?: number;
+  /** Open without write access (inspection, and tests of what happens when writes fail). */
+  readOnly?: boolean;
 }
 
 /** Opens (creating if needed) one DuckDB file behind the Db interface. */
 export async function openDuckDb(options: DuckDbOptions): Promise<Db> {
   const inMemory = options.file === ':memory:';
-  if (!inMemory) await fs.mkdir(path.dirname(options.file), { recursive: true });
+  // Folders the server makes for its data are its own (0700): bulk-load CSVs hold user data.
+  if (!inMemory) await fs.mkdir(path.dirname(options.file), { recursive: true, mode: 0o700 });
   const tmpDir = options.tmpDir ?? (inMemory ? os.tmpdir() : path.join(path.dirname(options.file), 'tmp'));
-  await fs.mkdir(tmpDir, { recursive: true });
+  await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 });
   const instance = await DuckDBInstance.create(options.file, {
     memory_limit: options.memoryLimit ?? '2GB',
     threads: String(options.threads ?? 2),
+    ...(options.readOnly ? { access_mode: 'READ_ONLY' } : {}),
   });
   const pool = new ConnectionPool(instance, options.poolSize ?? 4);
   const db = new DuckDb(pool, null, tmpDir, async () => {
@@ -58,10 +62,18 @@ export async function openDuckDb(options: DuckDbOptions): Promise<Db> {
   return db;
 }
 
+/**
+ * Connections handed out to one query or transaction at a time. Closing waits for the ones in use:
+ * closing DuckDB under a running query leaves a native thread behind that stops the process from
+ * ever exiting (a SIGTERM during a scheduler run hung the server). Once closing, new requests fail.
+ */
 class ConnectionPool {
   private idle: DuckDBConnection[] = [];
   private created = 0;
-  private waiters: ((c: DuckDBConnection) => void)[] = [];
+  private inUse = 0;
+  private closed = false;
+  private drained: (() => void) | null = null;
+  private waiters: { resolve: (c: DuckDBConnection) => void; reject: (err: Error) => void }[] = [];
   private all: DuckDBConnection[] = [];
 
   constructor(
@@ -70,24 +82,46 @@ class ConnectionPool {
   ) {}
 
   async acquire(): Promise<DuckDBConnection> {
+    if (this.closed) throw new Error('The database is closed');
     const idle = this.idle.pop();
-    if (idle) return idle;
+    if (idle) {
+      this.inUse++;
+      return idle;
+    }
     if (this.created < this.size) {
       this.created++;
-      const c = await this.instance.connect();
-      this.all.push(c);
-      return c;
+      this.inUse++;
+      try {
+        const c = await this.instance.connect();
+        this.all.push(c);
+        return c;
+      } catch (err) {
+        this.created--;
+        this.release(null);
+        throw err;
+      }
     }
-    return new Promise((resolve) => this.waiters.push(resolve));
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
-  release(c: DuckDBConnection): void {
-    const waiter = this.waiters.shift();
-    if (waiter) waiter(c);
-    else this.idle.push(c);
+  /** Hands the connection to the next waiter, or back to the idle list (null: none was made). */
+  release(c: DuckDBConnection | null): void {
+    if (c && !this.closed) {
+      const waiter = this.waiters.shift();
+      if (waiter) {
+        waiter.resolve(c); // stays in use
+        return;
+      }
+      this.idle.push(c);
+    }
+    this.inUse--;
+    if (this.closed && this.inUse === 0) this.drained?.();
   }
 
   async closeAll(): Promise<void> {
+    this.closed = true;
+    for (const w of this.waiters.splice(0)) w.reject(new Error('The database is closed'));
+    if (this.inUse > 0) await new Promise<void>((resolve) => (this.drained = resolve));
     for (const c of this.all) c.closeSync();
     this.all = [];
     this.idle = [];

@@ -10,6 +10,8 @@ export interface ServerConfig {
   webDir: string | null;
   /** Cookies get `Secure` only behind https. */
   secureCookies: boolean;
+  /** The built-in checkout (no real payment); false switches it off (production default). Unset = on. */
+  localPayments?: boolean;
 }
 
 /** What every route handler can reach. Tests build one with a fixed clock. */

@@ -17,6 +17,17 @@ async function customerIdFor(ctx: ServerContext, userId: string): Promise<string
 }
 
 /**
+ * The local provider takes no payment, so a production server offers it only when LOCAL_PAYMENTS=1
+ * (config.localPayments): otherwise starting a checkout or portal session, or paying on the hosted
+ * page, answers 503 PAYMENTS_UNAVAILABLE.
+ */
+export function assertLocalPaymentsEnabled(ctx: ServerContext): void {
+  if (ctx.config.localPayments === false) {
+    throw new HttpError(503, 'PAYMENTS_UNAVAILABLE', 'Payments are not available on this server. Please contact support.');
+  }
+}
+
+/**
  * Hosted checkout that runs inside this server: sessions are rows in checkout_sessions, the
  * "hosted page" is served by the API (routes/account/localPayments.ts), and paying there
  * completes the session and applies the subscription change at once (no webhook needed).
@@ -25,6 +36,7 @@ export const localPaymentProvider: PaymentProvider = {
   id: 'local',
 
   async createCheckoutSession(ctx: ServerContext, request: CheckoutRequest): Promise<CheckoutSessionInfo> {
+    assertLocalPaymentsEnabled(ctx);
     const plans = await ctx.db.query<{ id: string }>(`SELECT id FROM plans ORDER BY price_cents, id LIMIT 1`);
     if (!plans[0]) throw new HttpError(503, 'NO_PLANS', 'No pricing plans are configured.');
     const id = `cs_local_${randomBytes(16).toString('base64url')}`;
@@ -47,7 +59,8 @@ export const localPaymentProvider: PaymentProvider = {
     return rows[0] ? { id: rows[0].id, userId: rows[0].user_id, status: rows[0].status } : null;
   },
 
-  async createPortalSession(_ctx: ServerContext, request: { userId: string; returnUrl: string }): Promise<{ url: string }> {
+  async createPortalSession(ctx: ServerContext, request: { userId: string; returnUrl: string }): Promise<{ url: string }> {
+    assertLocalPaymentsEnabled(ctx);
     return { url: `${LOCAL_PORTAL_PATH}?${new URLSearchParams({ return_url: request.returnUrl })}` };
   },
 };
@@ -57,6 +70,7 @@ export async function completeLocalCheckout(
   ctx: ServerContext,
   input: { sessionId: string; userId: string; planId: string },
 ): Promise<{ subscriptionId: string; status: string }> {
+  assertLocalPaymentsEnabled(ctx);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const sessions = await tx.query<{ user_id: string; customer_id: string; status: string }>(

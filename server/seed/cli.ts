@@ -69,6 +69,7 @@ export async function runSeed(
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.umask(0o077); // the database it writes is private to its user, as the server's is
   runSeed(process.argv.slice(2)).catch((err) => {
     console.error(err instanceof Error ? err.message : err);
     process.exitCode = 1;
