@@ -29,7 +29,9 @@ async function renderShell(path = '/app/home', user = makeUser()) {
   setWindowWidth(DESKTOP_WIDTH);
   const server = signedInServer(user);
   renderApp(server.client, path);
-  await screen.findByRole('complementary', { name: 'Sidebar' });
+  const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+  // The app first renders under the start-up cover (inert); a person can use it once that lifts.
+  await waitFor(() => expect(sidebar.closest('[inert]')).toBeNull());
   return server;
 }
 
