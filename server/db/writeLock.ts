@@ -1,25 +1,17 @@
 import { type RetryOptions, transactionWithRetry } from './conflicts';
+import { createKeyedQueue, type KeyedQueue } from './keyedQueue';
 import type { Db } from './types';
 
 /**
- * Per database handle, the tail of the queue of work holding each key in this process. Keyed by
- * handle so two databases (tests, or two instances simulated in one process) do not share queues.
+ * Per database handle, the queue of work holding each key in this process. Keyed by handle so two
+ * databases (tests, or two instances simulated in one process) do not share queues.
  */
-const queues = new WeakMap<Db, Map<string, Promise<unknown>>>();
+const queues = new WeakMap<Db, KeyedQueue>();
 
-async function inProcessQueue<T>(db: Db, key: string, work: () => Promise<T>): Promise<T> {
-  let tails = queues.get(db);
-  if (!tails) queues.set(db, (tails = new Map()));
-  const previous = tails.get(key) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  const tail = run.catch(() => undefined);
-  tails.set(key, tail);
-  try {
-    return await run;
-  } finally {
-    // The last one out removes the key, so the map only holds keys with work in flight.
-    if (tails.get(key) === tail) tails.delete(key);
-  }
+function inProcessQueue<T>(db: Db, key: string, work: () => Promise<T>): Promise<T> {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = createKeyedQueue()));
+  return queue(key, work);
 }
 
 /**
