@@ -10,7 +10,15 @@ export function useSearchAndPages<T extends Record<string, unknown>>(rows: T[], 
   const [page, setPage] = useState(1);
   const version = useContentVersion(rows);
   const matched = useMemo(() => (search ? searchRows(rows, search.fields, query) : rows), [rows, search, query]);
-  useEffect(() => setPage(1), [version, query]);
+  // Only a change returns to page 1: resetting on mount too could undo a page picked before the
+  // mount's effects ran.
+  const resetKey = JSON.stringify([version, query]);
+  const lastReset = useRef(resetKey);
+  useEffect(() => {
+    if (lastReset.current === resetKey) return;
+    lastReset.current = resetKey;
+    setPage(1);
+  }, [resetKey]);
   const pages = pagination ? pageCount(matched.length, pagination.pageSize) : 1;
   const current = clampPage(page, pages);
   const visible = useMemo(() => (pagination ? pageRows(matched, current, pagination.pageSize) : matched), [matched, current, pagination]);
