@@ -17,7 +17,6 @@
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +30,7 @@ import { API_RATE_LIMIT } from '../server/http/rateLimit';
 import { hashPassword } from '../server/security/password';
 import { loadDemo } from '../server/seed/load';
 import { requestFor } from '../tests/contract/requests';
+import { freePort } from '../tests/support/freePort';
 
 const { values } = parseArgs({
   options: {
@@ -81,17 +81,6 @@ process.once('SIGINT', () => {
   process.exit(130);
 });
 process.once('exit', cleanUp); // however it ends, no server or flood is left running
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** The demo dataset, plus one subscribed user per session who is a member of the demo brands. */
 async function seed(now: Date): Promise<void> {

@@ -2,10 +2,10 @@
 // production-mode start-up refusals, first-run data, and the permissions of what it writes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../tests/support/freePort';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dirs: string[] = [];
@@ -20,17 +20,6 @@ function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'main-'));
   dirs.push(dir);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 interface Started {
