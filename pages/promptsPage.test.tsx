@@ -194,6 +194,40 @@ describe('prompts monitor page', () => {
     await waitFor(() => expect(save.disabled).toBe(false));
   });
 
+  it('Delete asks with the prompt named, deletes that prompt, refreshes the table; Cancel sends nothing', async () => {
+    const base = api();
+    const table0 = (base['prompts.table'] as () => { canAddPrompts: boolean; prompts: Array<{ promptId: string }> })();
+    const f = fakeFetcher({
+      ...base,
+      'prompts.table': () => structuredClone(table0),
+      'prompts.delete': (input: { params: { id: string } }) => {
+        table0.prompts = table0.prompts.filter((p) => p.promptId !== input.params.id);
+        return { success: true, message: 'Prompt deleted.', id: input.params.id };
+      },
+    });
+    renderPage(page, { fetcher: f.fetcher });
+    const table = await screen.findByRole('table', { name: 'Monitored Prompts' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const deleteButtons = within(table).getAllByRole('button', { name: 'Delete' });
+    expect(deleteButtons).toHaveLength(2);
+
+    fireEvent.click(deleteButtons[0]);
+    let dialog = await screen.findByRole('alertdialog', { hidden: true });
+    expect(within(dialog).getByText(/Prompt p1\?.*cannot be undone/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
+    await waitFor(() => expect(screen.queryByText('Delete this prompt?')).toBeNull());
+    expect(f.calls.some((c) => c.callId === 'prompts.delete')).toBe(false);
+
+    fireEvent.click(within(table).getAllByRole('button', { name: 'Delete' })[0]);
+    dialog = await screen.findByRole('alertdialog', { hidden: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete', hidden: true }));
+    await waitFor(() => expect(screen.queryByText('Delete this prompt?')).toBeNull());
+    expect(f.calls.filter((c) => c.callId === 'prompts.delete').map((c) => c.input)).toEqual([{ params: { id: 'p1' } }]);
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(within(table).queryByText('Prompt p1?')).toBeNull();
+    expect(await screen.findByText('Prompt deleted.')).toBeTruthy();
+  });
+
   it("a suggestion's Track opens the create dialog with its text", async () => {
     const f = fakeFetcher(api());
     renderPage(page, { fetcher: f.fetcher });

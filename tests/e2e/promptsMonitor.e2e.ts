@@ -86,8 +86,10 @@ describe('Prompts Monitor', () => {
     await expect.poll(() => widget(page, 'prompts').locator('tbody tr').count()).toBe(api.prompts.filter((p) => p.promptState === 'active').length);
   });
 
+  let createdText = '';
   it('creates a prompt through the dialog and shows it in the table', async () => {
     const text = `Which e2e tools do teams trust in ${Date.now()}?`;
+    createdText = text;
     await page.getByRole('button', { name: 'New Prompt' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Create Monitoring Prompt').count()).toBe(1);
@@ -114,6 +116,27 @@ describe('Prompts Monitor', () => {
     const created = api.prompts.find((p) => p.fullPrompt === text);
     expect(created?.promptState).toBe('active');
     expect(created?.providers).toEqual(['openai']);
+  });
+
+  it('deletes the prompt it created after confirmation: gone from the table, the API and the plan usage', async () => {
+    expect(createdText).not.toBe('');
+    const before = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    const created = before.prompts.find((p) => p.fullPrompt === createdText)!;
+    const usage = async () => (await (await page.request.get('/api/users/me')).json()) as { userBrands: Array<{ id: string; planGovernance?: { usage?: { prompts?: { currentUsage: number } } } }> };
+    const usedBefore = (await usage()).userBrands.find((b) => b.id === body.brandId)?.planGovernance?.usage?.prompts?.currentUsage;
+    await tab(page, 'All').click();
+    await rowOf(page, created.promptPreview).first().getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect.poll(() => confirm.getByText('Delete this prompt?').count()).toBe(1);
+    expect(await confirm.getByText(created.promptPreview, { exact: false }).count()).toBe(1);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => rowOf(page, createdText).count(), { timeout: 30_000 }).toBe(0);
+    const after = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    expect(after.prompts.some((p) => p.promptId === created.promptId)).toBe(false);
+    expect(after.prompts).toHaveLength(before.prompts.length - 1);
+    expect((await page.request.get(`/api/prompts/${created.promptId}`)).status()).toBe(404);
+    expect((await usage()).userBrands.find((b) => b.id === body.brandId)?.planGovernance?.usage?.prompts?.currentUsage).toBe((usedBefore ?? 0) - 1);
   });
 
   it('stops selected prompts after confirmation, then starts them again', async () => {

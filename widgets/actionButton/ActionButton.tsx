@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { AddRegular, EditRegular, PlayRegular, StopRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, EditRegular, PlayRegular, StopRegular } from '@fluentui/react-icons';
 import { ActionTrigger, PageContext, allHold, fillTemplate, type FieldCondition, type WidgetProps, useActionScope, useTemplate } from '../../engine';
 import type { ActionButtonConfig } from './config.generated';
 
@@ -10,7 +10,7 @@ import type { ActionButtonConfig } from './config.generated';
 // where {"$row": ...} values read the row the button sits on (e.g. 'already tracked').
 export type DisabledWhen = FieldCondition | FieldCondition[] | { some: FieldCondition[] };
 
-export const ICONS = { add: <AddRegular />, play: <PlayRegular />, stop: <StopRegular />, edit: <EditRegular /> };
+export const ICONS = { add: <AddRegular />, play: <PlayRegular />, stop: <StopRegular />, edit: <EditRegular />, delete: <DeleteRegular /> };
 
 export function isDisabled(when: DisabledWhen | undefined, data: unknown, ctx: Parameters<typeof allHold>[2]): boolean {
   if (!when) return false;

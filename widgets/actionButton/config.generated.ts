@@ -25,7 +25,7 @@ export type ActionButtonConfig = {
    */
   label: string;
   appearance?: 'primary' | 'secondary' | 'outline' | 'subtle' | 'transparent';
-  icon?: 'add' | 'play' | 'stop' | 'edit';
+  icon?: 'add' | 'play' | 'stop' | 'edit' | 'delete';
   action: Action;
   disabledWhen?: DisabledWhen;
   /**

@@ -28,14 +28,20 @@ export async function launchBrowser(): Promise<Browser> {
 export const baseUrl = () => inject('baseUrl');
 
 export const DEMO_USER = { email: 'demo@example.com', password: 'demo-password' };
+export const NEW_USER = { email: 'new@example.com', password: 'demo-password' };
+export const LAPSED_USER = { email: 'lapsed@example.com', password: 'demo-password' };
 
-/** A fresh context signed in through the login page, as a person would. */
+/**
+ * A fresh context signed in through the login page, as a person would. `serverUrl`: a server the
+ * test file started itself (`startProductServer`), for files that change the demo accounts.
+ */
 export async function loggedInPage(
   browser: Browser,
   user = DEMO_USER,
   viewport = { width: 1440, height: 1000 },
+  serverUrl: string = baseUrl(),
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport, acceptDownloads: true });
+  const context = await browser.newContext({ baseURL: serverUrl, viewport, acceptDownloads: true });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByLabel(/email/i).fill(user.email);

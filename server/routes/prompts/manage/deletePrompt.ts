@@ -1,0 +1,25 @@
+import type { Db } from '../../../db/types';
+import { planLockKey, withWriteLock } from '../../../db/writeLock';
+import { defineCall } from '../../../http/call';
+import { loadAccessiblePrompt } from '../promptRecord';
+
+/** Removes a prompt and every fact recorded for it, in `db`'s transaction or a new one. */
+export async function deletePromptData(db: Db, promptId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const table of ['citations', 'mentions', 'runs']) {
+      await tx.query(`DELETE FROM ${table} WHERE prompt_id = $1`, [promptId]);
+    }
+    await tx.query(`DELETE FROM prompts WHERE id = $1`, [promptId]);
+  });
+}
+
+/**
+ * Deleting frees the prompt's slot in the governing plan, which is what the plan-limit copy tells
+ * users to do; it runs under the plan's write lock so a concurrent creation sees the freed slot or not
+ * at all, never half of it.
+ */
+export const deletePrompt = defineCall<unknown, unknown, { id: string }>('prompts.delete', async ({ params, user, ctx }) => {
+  const { prompt, brand } = await loadAccessiblePrompt(ctx, user, params.id);
+  await withWriteLock(ctx.db, planLockKey(brand.created_by), (tx) => deletePromptData(tx, prompt.id));
+  return { success: true, message: 'Prompt deleted.', id: prompt.id };
+});
