@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chartSpecsPlugin } from './widgets/chart/precompile';
+import { chartSpecsPlugin } from './widgets/chart/precompile.ts';
 
 // Front-end build. The first screen (login + shell) must stay small: heavy libraries (vega,
 // xlsx, html-to-image, @rjsf, @sentry) are only reached through dynamic import(), so they land

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { chartSpecsPlugin } from './widgets/chart/precompile';
+import { chartSpecsPlugin } from './widgets/chart/precompile.ts';
 
 // Unit, component, ingestion and contract tests. Browser (Playwright) tests live in tests/e2e and
 // run from their own config after a build, see scripts/test-ci.sh.

@@ -1,4 +1,4 @@
-import { CHART_PALETTE, DEFAULT_CHART_HEIGHT, LINE_WIDTH, OWN_LINE_WIDTH } from './palette';
+import { CHART_PALETTE, DEFAULT_CHART_HEIGHT, LINE_WIDTH, OWN_LINE_WIDTH } from './palette.ts';
 
 // Turns a page's Vega-Lite spec into the one embedded: data arrives by name ("table") through the
 // view API, the width follows the card, series get a stable colour domain (so hiding a line does

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { buildChartSpec, specKey, type VegaLiteSpec } from './buildSpec';
+import { buildChartSpec, specKey, type VegaLiteSpec } from './buildSpec.ts';
 
 // Build step: every chart widget of pages/*.json is compiled from Vega-Lite to Vega here, so the
 // browser only loads Vega. The runtime looks a spec up by specKey(buildChartSpec(...)) and
