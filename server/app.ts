@@ -13,7 +13,10 @@ import { unauthenticated } from './http/errors';
 import { frameworkErrorOptions } from './http/frameworkErrors';
 import { registerRateLimits } from './http/rateLimit';
 import { registerHealthRoutes } from './http/health';
+import { keepRawBody } from './http/rawBody';
+import { stripeBrowserSources } from './payments/stripeSettings';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { logoImageOrigins } from './routes/account/logoService';
 import { createValidatorCompiler } from './http/validation';
 import { withLogRedaction } from './security/logRedaction';
 
@@ -78,6 +81,8 @@ export async function buildApp(ctx: ServerContext, routes: CallRoute[], options:
   await registerSecurityHeaders(app, {
     publicUrl: ctx.config.publicUrl,
     connectSources: options.connectSources ?? errorReporterOrigins(process.env.VITE_SENTRY_DSN),
+    imageSources: logoImageOrigins(),
+    paymentSources: stripeBrowserSources(ctx.config.stripe),
   });
   registerCrossSiteGuard(app, ctx.config.publicUrl);
   await app.register(fastifyCookie);
@@ -113,6 +118,7 @@ export async function buildApp(ctx: ServerContext, routes: CallRoute[], options:
             request.user = user;
           }
         : undefined,
+      preParsing: route.rawBody ? keepRawBody : undefined,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const result = await route.handler({
           body: request.body,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServerConfig } from './http/context';
+import type { StripeSettings } from './payments/stripeSettings';
 
 /**
  * A reason the server refuses to start that the operator can fix (a setting, a folder, a secret):
@@ -41,7 +42,90 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secureCookies: publicUrl.startsWith('https://'),
     // The built-in checkout takes no payment: a production server offers it only when asked to.
     localPayments: readFlag(env, 'LOCAL_PAYMENTS', !isProduction(env)),
+    stripe: readStripeSettings(env),
   };
+}
+
+/** The variables that make Stripe the payment provider: all of them, or none. */
+export const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICING_TABLE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** What each key looks like in the Stripe dashboard, so a key pasted into the wrong variable is caught at start. */
+const STRIPE_KEY_PREFIXES: Record<(typeof STRIPE_VARIABLES)[number], string[]> = {
+  STRIPE_SECRET_KEY: ['sk_', 'rk_'],
+  STRIPE_PUBLISHABLE_KEY: ['pk_'],
+  STRIPE_PRICING_TABLE_ID: ['prctbl_'],
+  STRIPE_WEBHOOK_SECRET: ['whsec_'],
+};
+
+/**
+ * Stripe settings, or null when no STRIPE_* key is set (the local provider then serves payments).
+ * Half a configuration would start a server whose checkout or webhook fails later in front of a
+ * customer, so it is refused at start with the names of the missing variables; so are keys of the
+ * wrong kind, and test keys mixed with live ones.
+ */
+export function readStripeSettings(env: NodeJS.ProcessEnv): StripeSettings | null {
+  const values = Object.fromEntries(STRIPE_VARIABLES.map((name) => [name, env[name]?.trim() ?? ''])) as Record<
+    (typeof STRIPE_VARIABLES)[number],
+    string
+  >;
+  const missing = STRIPE_VARIABLES.filter((name) => !values[name]);
+  if (missing.length === STRIPE_VARIABLES.length) {
+    if (env.STRIPE_API_BASE || env.STRIPE_PRICE_PLANS) {
+      throw new StartupError(`STRIPE_API_BASE and STRIPE_PRICE_PLANS need Stripe configured: set ${STRIPE_VARIABLES.join(', ')}`);
+    }
+    return null;
+  }
+  if (missing.length > 0) {
+    throw new StartupError(`Stripe is partly configured: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing (set ${STRIPE_VARIABLES.join(', ')}, or none of them)`);
+  }
+  for (const name of STRIPE_VARIABLES) {
+    const prefixes = STRIPE_KEY_PREFIXES[name];
+    if (!prefixes.some((prefix) => values[name].startsWith(prefix))) {
+      throw new StartupError(`${name} must start with ${prefixes.join(' or ')}`);
+    }
+  }
+  const liveSecret = /^(sk|rk)_live_/.test(values.STRIPE_SECRET_KEY);
+  const livePublishable = values.STRIPE_PUBLISHABLE_KEY.startsWith('pk_live_');
+  if (liveSecret !== livePublishable) {
+    throw new StartupError('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys');
+  }
+  return {
+    secretKey: values.STRIPE_SECRET_KEY,
+    publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+    pricingTableId: values.STRIPE_PRICING_TABLE_ID,
+    webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+    pricePlans: readPricePlans(env.STRIPE_PRICE_PLANS),
+    apiBase: readStripeApiBase(env.STRIPE_API_BASE),
+  };
+}
+
+/** STRIPE_PRICE_PLANS: comma-separated `price_id=plan_id` pairs. */
+function readPricePlans(raw: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [price, plan, extra] = pair.split('=').map((p) => p.trim());
+    if (!price?.startsWith('price_') || !plan || extra !== undefined) {
+      throw new StartupError(`STRIPE_PRICE_PLANS must be price_id=plan_id pairs separated by commas, got "${pair}"`);
+    }
+    out[price] = plan;
+  }
+  return out;
+}
+
+/** STRIPE_API_BASE: an http(s) origin such as http://127.0.0.1:12111 (the SDK takes host, port and protocol). */
+function readStripeApiBase(raw: string | undefined): StripeSettings['apiBase'] {
+  if (!raw?.trim()) return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new StartupError(`STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new StartupError(`STRIPE_API_BASE must be an http(s) origin without a path, got "${raw}"`);
+  }
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 /** What start-up does with the database and the environment, beyond what the routes read. */

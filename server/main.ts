@@ -76,7 +76,8 @@ async function main() {
     console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(22)} ${a.purpose}`);
   }
-  if (config.localPayments === false) console.log('Local payments are off (LOCAL_PAYMENTS=1 turns the built-in test checkout on).');
+  if (config.stripe) console.log('Payments: Stripe (STRIPE_* keys).');
+  else if (config.localPayments === false) console.log('Payments are off: set the STRIPE_* keys, or LOCAL_PAYMENTS=1 for the built-in test checkout.');
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

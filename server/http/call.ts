@@ -28,6 +28,8 @@ export interface CallRoute {
   id: string;
   /** Default true: the auth hook answers 401 before the handler runs. */
   auth?: boolean;
+  /** Keep the exact body bytes in request.rawBody (a body signed by its sender, e.g. a webhook). */
+  rawBody?: boolean;
   /** Returns the response body (serialised with the response schema) or sends the reply itself. */
   handler: (input: CallInput) => Promise<unknown>;
 }
@@ -35,7 +37,7 @@ export interface CallRoute {
 export function defineCall<Body = any, Query = any, Params = any>(
   id: string,
   handler: (input: CallInput<Body, Query, Params>) => Promise<unknown>,
-  options: { auth?: boolean } = {},
+  options: { auth?: boolean; rawBody?: boolean } = {},
 ): CallRoute {
   return { id, handler: handler as CallRoute['handler'], ...options };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import type { StripeSettings } from '../payments/stripeSettings';
 
 export interface ServerConfig {
   port: number;
@@ -12,6 +13,8 @@ export interface ServerConfig {
   secureCookies: boolean;
   /** The built-in checkout (no real payment); false switches it off (production default). Unset = on. */
   localPayments?: boolean;
+  /** Stripe is the payment provider when set (STRIPE_* variables); unset or null = the local provider. */
+  stripe?: StripeSettings | null;
 }
 
 /** What every route handler can reach. Tests build one with a fixed clock. */

@@ -6,6 +6,10 @@ export interface SecurityHeaderOptions {
   publicUrl: string;
   /** Extra origins the browser may connect to (the error reporter's ingest host). */
   connectSources?: string[];
+  /** Extra origins images may come from (the brand logo service). */
+  imageSources?: string[];
+  /** Extra origins of scripts, frames and connections (the Stripe pricing table when Stripe is configured). */
+  paymentSources?: { script: string[]; frame: string[]; connect: string[] };
 }
 
 /** One year: the usual HSTS lifetime once a site is known to stay on https. */
@@ -25,11 +29,12 @@ export function appContentSecurityPolicy(options: SecurityHeaderOptions): Record
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", "'unsafe-eval'"],
+    'script-src': ["'self'", "'unsafe-eval'", ...(options.paymentSources?.script ?? [])],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...(options.imageSources ?? [])],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(options.connectSources ?? [])],
+    'connect-src': ["'self'", ...(options.connectSources ?? []), ...(options.paymentSources?.connect ?? [])],
+    ...(options.paymentSources?.frame.length ? { 'frame-src': options.paymentSources.frame } : {}),
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],

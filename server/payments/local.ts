@@ -19,10 +19,11 @@ async function customerIdFor(ctx: ServerContext, userId: string): Promise<string
 /**
  * The local provider takes no payment, so a production server offers it only when LOCAL_PAYMENTS=1
  * (config.localPayments): otherwise starting a checkout or portal session, or paying on the hosted
- * page, answers 503 PAYMENTS_UNAVAILABLE.
+ * page, answers 503 PAYMENTS_UNAVAILABLE; so does a server where Stripe is the provider.
  */
 export function assertLocalPaymentsEnabled(ctx: ServerContext): void {
-  if (ctx.config.localPayments === false) {
+  // With Stripe configured the free local checkout must not grant plans beside it.
+  if (ctx.config.localPayments === false || ctx.config.stripe) {
     throw new HttpError(503, 'PAYMENTS_UNAVAILABLE', 'Payments are not available on this server. Please contact support.');
   }
 }

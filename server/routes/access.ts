@@ -103,3 +103,27 @@ export async function requirePromptAccess(
   if (!subscribed) throw subscriptionRequired();
   return { ...rows[0], brand };
 }
+
+/** A member's role on a brand: owner, editor, or viewer (rows written before sharing had roles say 'other': read access). */
+export type BrandRole = 'owner' | 'editor' | 'viewer';
+
+export function brandRoleOf(stored: string | undefined): BrandRole {
+  return stored === 'owner' ? 'owner' : stored === 'editor' ? 'editor' : 'viewer';
+}
+
+export const READ_ONLY_CODE = 'BRAND_READ_ONLY';
+export const READ_ONLY_MESSAGE = 'You have view-only access to this brand. Ask its owner for editor access to change its prompts and competitors.';
+
+/**
+ * A write to a brand's prompts or competitors: membership (404), the caller's subscription (402),
+ * then a role that may write: owners and editors (403 BRAND_READ_ONLY for viewers). What it costs
+ * is charged to the governing owner's plan by the route itself.
+ */
+export async function requireBrandEditAccess(ctx: ServerContext, user: AuthUser, brandId: string): Promise<BrandRow> {
+  const [brand, roles] = await Promise.all([
+    requireBrandAccess(ctx, user, brandId),
+    ctx.db.query<{ role: string }>(`SELECT role FROM brand_members WHERE brand_id = $1 AND user_id = $2`, [brandId, user.id]),
+  ]);
+  if (brandRoleOf(roles[0]?.role) === 'viewer') throw new HttpError(403, READ_ONLY_CODE, READ_ONLY_MESSAGE);
+  return brand;
+}

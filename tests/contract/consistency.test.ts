@@ -39,7 +39,7 @@ async function call<T = any>(s: Session, id: string, override: Record<string, un
 const READ_CALLS = Object.keys(catalogue.calls).filter(
   (id) => id.startsWith('brands.performance.') || id.startsWith('competitors.') && !['competitors.create', 'competitors.update', 'competitors.delete'].includes(id)
     || id === 'citations.tld-analysis'
-    || id.startsWith('prompts.') && !['prompts.create', 'prompts.update'].includes(id),
+    || id.startsWith('prompts.') && !['prompts.create', 'prompts.update', 'prompts.delete'].includes(id),
 );
 
 describe('insight numbers', () => {

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { defineCall } from '../../http/call';
 import { PASSWORD_CHANGE_COOLDOWN_SECONDS } from './passwordChange';
 import { TRIAL_DAYS } from '../../payments/provider';
+import { paymentProviderName } from '../../payments/index';
+import type { ServerConfig } from '../../http/context';
+import { logoUrlTemplate } from './logoService';
 
 /** The version label in the sidebar is the package version, so it changes with every release. */
 const version = (() => {
@@ -35,17 +38,30 @@ export function featureFlags(env: NodeJS.ProcessEnv = process.env): Record<strin
   return features;
 }
 
+/**
+ * Which checkout the client draws: 'stripe' (the pricing table, with the publishable key and table
+ * id it needs; both are public by design), 'local' (the built-in test checkout) or 'none' (no
+ * payments on this server: LOCAL_PAYMENTS off and no Stripe). Never a secret.
+ */
+export function paymentSettings(config: ServerConfig): Record<string, string> {
+  const paymentProvider = paymentProviderName(config);
+  if (paymentProvider !== 'stripe' || !config.stripe) return { paymentProvider };
+  return { paymentProvider, stripePublishableKey: config.stripe.publishableKey, stripePricingTableId: config.stripe.pricingTableId };
+}
+
 export const getConfig = defineCall(
   'config',
-  async () => ({
+  async ({ ctx }) => ({
     data: {
       features: featureFlags(),
       settings: {
         checkoutSessionRefreshMinutes: Number(process.env.CHECKOUT_SESSION_REFRESH_MINUTES ?? 25) || 25,
         trialDays: TRIAL_DAYS,
-        paymentProvider: 'local',
+        ...paymentSettings(ctx.config),
         supportEmail: process.env.SUPPORT_EMAIL ?? 'support@answerscope.app',
         passwordResetCooldownSeconds: PASSWORD_CHANGE_COOLDOWN_SECONDS,
+        // Brand logos on the profile's brand cards: {domain} is the brand website's host.
+        logoUrlTemplate: logoUrlTemplate(),
       },
       version,
     },

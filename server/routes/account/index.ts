@@ -3,9 +3,13 @@ import { authRoutes } from './auth';
 import { brandRoutes } from './brands';
 import { billingRoutes } from './billing';
 import { configRoutes } from './config';
+import { exportMyData } from './dataExport';
 import { localPaymentRoutes } from './localPayments';
+import { stripeWebhook } from './stripeWebhook';
 import { onboardingRoutes } from './onboarding';
+import { planListRoutes } from './plansList';
 import { requestPasswordChange } from './passwordChange';
+import { sharingRoutes } from './sharing';
 import { passwordResetRoutes } from './passwordReset';
 import { serveProfilePicture, uploadProfilePicture } from './profilePicture';
 import { deactivate, getMe, updateMe, updateNotifications, updatePrivacy } from './usersMe';
@@ -19,12 +23,16 @@ export const accountRoutes: CallRoute[] = [
   updatePrivacy,
   updateNotifications,
   deactivate,
+  exportMyData,
   requestPasswordChange,
   ...passwordResetRoutes,
   uploadProfilePicture,
   serveProfilePicture,
   ...brandRoutes,
+  ...sharingRoutes,
   ...billingRoutes,
   ...localPaymentRoutes,
+  stripeWebhook,
   ...onboardingRoutes,
+  ...planListRoutes,
 ];

@@ -40,7 +40,7 @@ if (cancel) cancel.addEventListener('click', async () => {
  * The local provider's hosted checkout page: the plans with one button each. Paying completes the
  * session (the user's own, checked on completion) and the browser goes to the success URL.
  */
-export const localCheckoutPage = defineCall<unknown, { session: string; success_url?: string; cancel_url?: string }>(
+export const localCheckoutPage = defineCall<unknown, { session: string; success_url?: string; cancel_url?: string; plan?: string }>(
   'billing.local.checkout',
   async ({ query, user, ctx, request, reply }) => {
     const rows = await ctx.db.query<{ status: string; user_id: string }>(
@@ -52,7 +52,10 @@ export const localCheckoutPage = defineCall<unknown, { session: string; success_
     const subscription = await latestSubscription(ctx.db, user.id);
     const trial = !subscription; // only a first subscription gets the free trial
     const live = !!subscription && isValidStatus(subscription.status); // then choosing a plan switches plans
-    const plans = await listPlans(ctx.db);
+    const allPlans = await listPlans(ctx.db);
+    // A plan chosen in the app's pricing table is the one offered; an unknown id offers them all.
+    const chosen = allPlans.filter((p) => p.id === query.plan);
+    const plans = chosen.length ? chosen : allPlans;
     const cards = plans
       .map(
         (p) => `<div class="plan"><h2>${escapeHtml(p.name)}</h2>

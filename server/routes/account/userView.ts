@@ -1,6 +1,6 @@
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { loadUserBrands, type BrandEntity } from './brandView';
+import { governorUsage, loadUserBrands, type BrandEntity } from './brandView';
 import { isValidStatus, latestSubscription } from './plans';
 import { readNotifications, readPrivacy, type NotificationSettings, type PrivacySettings } from './settings';
 
@@ -29,6 +29,35 @@ export interface UserEntity {
   notificationSettings: NotificationSettings;
   /** The server flag behind 'Add Brand' vs 'Upgrade Plan': valid subscription and owned brands < maxBrands. */
   canAddBrand: boolean;
+  /** The profile's plan usage counters: over the brands the user owns that have plan governance. */
+  planUsage: PlanUsageTotals;
+}
+
+export interface PlanUsageTotals {
+  /** Prompts of those brands (the sum of their planGovernance.usage.prompts.currentUsage). */
+  prompts: number;
+  /** Distinct prompt locations across those brands (a country used by two brands counts once). */
+  locations: number;
+  /** How many such brands. */
+  brands: number;
+}
+
+/**
+ * Usage counted only over owned brands with plan governance (brands shared with the user are
+ * charged to their owners' plans). Locations are distinct across brands, which the per-brand
+ * counts of planGovernance cannot tell, so they come from the prompts themselves.
+ */
+export async function planUsageOf(db: Db, userId: string, brands: BrandEntity[]): Promise<PlanUsageTotals> {
+  const owned = brands.filter((b) => b.ownerIds.includes(userId) && b.planGovernance);
+  if (owned.length === 0) return { prompts: 0, locations: 0, brands: 0 };
+  const usage = (await governorUsage(db, [userId])).get(userId);
+  const locations = new Set<string>();
+  for (const b of owned) for (const loc of usage?.brandLocations.get(b.id) ?? []) locations.add(loc);
+  return {
+    prompts: owned.reduce((n, b) => n + (b.planGovernance?.usage.prompts.currentUsage ?? 0), 0),
+    locations: locations.size,
+    brands: owned.length,
+  };
 }
 
 export interface UserRow {
@@ -72,6 +101,7 @@ export async function loadUserEntity(db: Db, userId: string): Promise<UserEntity
   ]);
   const plan = subscription?.plan ?? null;
   const owned = brands.filter((b) => b.ownerIds.includes(userId)).length;
+  const planUsage = await planUsageOf(db, userId, brands);
   return {
     id: row.id,
     name: row.name,
@@ -100,5 +130,6 @@ export async function loadUserEntity(db: Db, userId: string): Promise<UserEntity
     privacySettings: readPrivacy(row.privacy_settings),
     notificationSettings: readNotifications(row.notification_settings),
     canAddBrand: !!plan && isValidStatus(subscription?.status) && owned < plan.max_brands,
+    planUsage,
   };
 }

@@ -35,7 +35,7 @@ describe.each(['duckdb', 'postgres'] as const)('users/me calls on %s', (dialect)
     expect(res.statusCode).toBe(200);
     const me = res.json();
     expect(Object.keys(me).sort()).toEqual(
-      ['address', 'canAddBrand', 'city', 'country', 'createdAt', 'email', 'id', 'isOnboarded', 'name', 'notificationSettings', 'phone',
+      ['address', 'canAddBrand', 'city', 'country', 'createdAt', 'email', 'id', 'isOnboarded', 'name', 'notificationSettings', 'phone', 'planUsage',
         'postalCode', 'privacySettings', 'profilePicture', 'role', 'state', 'tenantId', 'userBrands', 'userSubscription', 'username'].sort(),
     );
     const [plan] = await t.db.query<any>(

@@ -74,6 +74,20 @@ describe.each(['duckdb', 'postgres'] as const)('prompt deletion (%s)', (dialect)
     expect((await factsOf(victim.id)).prompts).toBe(1);
   });
 
+  it('refuses a viewer of the brand (403 BRAND_READ_ONLY) and deletes nothing', async () => {
+    const [victim] = await t.db.query<{ id: string }>('SELECT id FROM prompts WHERE brand_id = $1 ORDER BY id LIMIT 1', [BRAND]);
+    const [member] = await t.db.query<{ role: string }>("SELECT role FROM brand_members WHERE brand_id = $1 AND user_id = 'usr_demo'", [BRAND]);
+    try {
+      await t.db.query("UPDATE brand_members SET role = 'viewer' WHERE brand_id = $1 AND user_id = 'usr_demo'", [BRAND]);
+      const res = await del(victim.id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('BRAND_READ_ONLY');
+      expect((await factsOf(victim.id)).prompts).toBe(1);
+    } finally {
+      await t.db.query("UPDATE brand_members SET role = $1 WHERE brand_id = $2 AND user_id = 'usr_demo'", [member.role, BRAND]);
+    }
+  });
+
   it('needs an active or trialing subscription (402), and deletes nothing without one', async () => {
     const [victim] = await t.db.query<{ id: string }>('SELECT id FROM prompts WHERE brand_id = $1 ORDER BY id LIMIT 1', [BRAND]);
     const [sub] = await t.db.query<{ id: string; status: string }>("SELECT id, status FROM subscriptions WHERE user_id = 'usr_demo'");

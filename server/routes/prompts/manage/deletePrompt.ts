@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/types';
 import { planLockKey, withWriteLock } from '../../../db/writeLock';
 import { defineCall } from '../../../http/call';
+import { requireBrandEditAccess } from '../../access';
 import { loadAccessiblePrompt } from '../promptRecord';
 
 /** Removes a prompt and every fact recorded for it, in `db`'s transaction or a new one. */
@@ -20,6 +21,8 @@ export async function deletePromptData(db: Db, promptId: string): Promise<void> 
  */
 export const deletePrompt = defineCall<unknown, unknown, { id: string }>('prompts.delete', async ({ params, user, ctx }) => {
   const { prompt, brand } = await loadAccessiblePrompt(ctx, user, params.id);
+  // A viewer of a shared brand reads it only: 403 like every other prompt write.
+  await requireBrandEditAccess(ctx, user, brand.id);
   await withWriteLock(ctx.db, planLockKey(brand.created_by), (tx) => deletePromptData(tx, prompt.id));
   return { success: true, message: 'Prompt deleted.', id: prompt.id };
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sqlTimestamp } from '../../../db/csv';
 import { planLockKey, withWriteLock } from '../../../db/writeLock';
 import { defineCall } from '../../../http/call';
-import { requireBrandAccess } from '../../access';
+import { requireBrandEditAccess } from '../../access';
 import { assertCanCreate, assertCanStartOrRelocate, assertPlanActive, assertScheduleWithinPlan, loadPlanUsage } from '../planLimits';
 import { findPrompt, loadAccessiblePrompt, promptDetail, promptNotFound } from '../promptRecord';
 import { frequencyToCron } from './frequency';
@@ -30,7 +30,8 @@ interface UpdateBody {
 export const pendingImmediateRuns = new Set<Promise<void>>();
 
 export const createPrompt = defineCall<CreateBody>('prompts.create', async ({ body, user, ctx, reply }) => {
-  const brand = await requireBrandAccess(ctx, user, body.brandId);
+  // viewers of a shared brand read it; owners and editors change it
+  const brand = await requireBrandEditAccess(ctx, user, body.brandId);
   const text = cleanPromptText(body.prompt);
   const providers = cleanProviders(body.providers);
   const locations = cleanLocations(body.location);
@@ -75,6 +76,7 @@ export const updatePrompt = defineCall<UpdateBody, unknown, { id: string }>(
   'prompts.update',
   async ({ body, params, user, ctx }) => {
     const { prompt: before, brand } = await loadAccessiblePrompt(ctx, user, params.id);
+    await requireBrandEditAccess(ctx, user, brand.id);
     const newProviders = body.providers !== undefined ? cleanProviders(body.providers) : undefined;
     const newLocations = body.location !== undefined ? cleanLocations(body.location) : undefined;
     const newCron = body.frequency !== undefined ? frequencyToCron(body.frequency) : undefined;
