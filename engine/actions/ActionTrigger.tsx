@@ -66,7 +66,7 @@ export function ActionTrigger({ action, label, appearance = 'secondary', size = 
 
   let button = (
     <Button appearance={appearance} size={size} icon={state.busy && !open ? <Spinner size="tiny" /> : icon} disabled={disabled || noRows || state.busy} onClick={onClick}>
-      {text(label)}
+      {text(state.busy && action.busyLabel ? action.busyLabel : label)}
     </Button>
   );
   if (disabled && disabledTooltip) {
@@ -87,8 +87,9 @@ export function ActionTrigger({ action, label, appearance = 'secondary', size = 
       {!open && state.success && (
         <Text role="status" size={200} style={{ color: tokens.colorPaletteGreenForeground1 }}>{state.success}</Text>
       )}
-      {open && action.confirm && !action.dialog && (
-        <ConfirmDialog spec={action.confirm} open={open} busy={state.busy} error={state.error} onConfirm={() => void execute()} onCancel={() => setOpen(false)} text={text} />
+      {/* stays mounted: unmounting an open Fluent dialog can leave the page aria-hidden */}
+      {action.confirm && !action.dialog && (
+        <ConfirmDialog spec={action.confirm} open={open} busy={state.busy} error={state.error} onConfirm={() => void execute()} onCancel={() => { setOpen(false); state.reset(); }} text={text} />
       )}
       {open && action.dialog && dialogConfig && (
         <ActionScope.Provider value={scope}>

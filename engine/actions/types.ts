@@ -6,6 +6,19 @@ export interface ConfirmSpec {
   message?: string;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** The confirm button stays disabled until exactly this text is typed (e.g. 'DELETE'). */
+  typeToConfirm?: string;
+  /** Label of the text field for typeToConfirm; {word} = the text to type. */
+  typeToConfirmLabel?: string;
+  /** Shown under an error in the dialog (e.g. how to reach support). */
+  errorHelp?: string;
+}
+
+/** Opens a URL after the action: a field of the call's response (or of the row, without a call). */
+export interface OpenSpec {
+  field: string;
+  /** 'new-tab' (default) or 'self' (this tab navigates away). */
+  target?: 'new-tab' | 'self';
 }
 
 export interface ActionSpec {
@@ -32,6 +45,14 @@ export interface ActionSpec {
   navigate?: string;
   /** Switch a layout tab group (a tabs item with this id) to the tab with this label (after the call, if any). */
   tab?: { tabs: string; label: string };
+  /** Label of the trigger while the call runs ('Creating Session...'). */
+  busyLabel?: string;
+  /** Open a URL from the response ('Manage Billing' opens the portal session's url). */
+  open?: OpenSpec;
+  /** Save the call's response as a JSON file with this name ('Export my data'). */
+  download?: { filename: string };
+  /** After success: 'signOut' ends the session (the host's signOut; the browser leaves the app). */
+  then?: 'signOut';
 }
 
 export type Row = Record<string, unknown>;

@@ -6,6 +6,7 @@ import { fillTemplate } from '../format/template';
 import { errorCopy } from './errorCopy';
 import { revalidateCalls } from './revalidate';
 import { runAction } from './runAction';
+import { NoUrlError, closePendingTab, downloadJson, openPendingTab, openUrl, urlToOpen } from './effects';
 import type { ActionSpec, Row } from './types';
 
 export interface ActionState {
@@ -25,21 +26,35 @@ export interface UseAction extends ActionState {
 export function useAction(spec: ActionSpec | undefined): UseAction {
   const page = useContext(PageContext);
   const { mutate } = useSWRConfig();
-  const { api: fetcher, scope: hostScope } = useEngineHost();
+  const { api: fetcher, scope: hostScope, signOut } = useEngineHost();
   const [state, setState] = useState<ActionState>({ busy: false, error: null, success: null });
 
   const run = useCallback(
     async (scope: { row?: Row | null; selection?: Row[] }) => {
       if (!spec) return true;
+      // synchronously, while the click still counts as a user gesture (see effects.ts)
+      const pending = openPendingTab(spec);
       setState({ busy: true, error: null, success: null });
       try {
         const results = await runAction(spec, { fetcher, ctx: page?.bindings ?? {}, row: scope.row, selection: scope.selection });
+        if (spec.open) {
+          const url = urlToOpen(spec, results, scope.row);
+          if (!url) throw new NoUrlError(spec.open.field);
+          openUrl(url, spec.open.target ?? 'new-tab', pending);
+        }
+        if (spec.download) downloadJson(results[0], spec.download.filename);
         await revalidateCalls(mutate, spec.revalidate);
         // Plan usage and brands live in the session (e.g. after a prompt is created or started).
         if (spec.refreshSession) await hostScope.refresh().catch(() => null);
+        if (spec.then === 'signOut') {
+          // The browser leaves the app: stay busy so nothing can be clicked meanwhile.
+          signOut?.();
+          return true;
+        }
         setState({ busy: false, error: null, success: spec.success ? fillTemplate(spec.success, { ...scope.row, count: results.length }) : null });
         return true;
       } catch (error) {
+        closePendingTab(pending);
         // Partial bulk runs still changed data: refresh what depends on it.
         await revalidateCalls(mutate, spec.revalidate).catch(() => {});
         // error copy may name the row it ran on ('Failed to add {competitorName} as a competitor…')
@@ -47,7 +62,7 @@ export function useAction(spec: ActionSpec | undefined): UseAction {
         return false;
       }
     },
-    [spec, fetcher, page?.bindings, mutate, hostScope],
+    [spec, fetcher, page?.bindings, mutate, hostScope, signOut],
   );
   const reset = useCallback(() => setState({ busy: false, error: null, success: null }), []);
   return { ...state, run, reset };

@@ -110,6 +110,15 @@ export interface EngineHost {
   /** Derive operations beyond the engine's own (`{"type": "derive", "op": "<name>"}`): each maps
    * the step's resolved arguments to the new field's value. */
   deriveOps: Record<string, DeriveOp>;
+  /** Ends the session and leaves the app (an action's "then": "signOut", e.g. after deleting the
+   * account); the product posts to its logout endpoint with the site origin as the landing page. */
+  signOut?: () => void;
+  /** Sends a streamed call of the catalogue (e.g. NDJSON progress lines), handing each decoded text
+   * chunk to onChunk; resolves when the stream ends, rejects like `api`. Hosts without streaming
+   * leave it out (a widget that needs it then reports its step as failed). */
+  stream?: StreamFetcher;
 }
+
+export type StreamFetcher = (callId: string, input: CallInput, onChunk: (text: string) => void) => Promise<void>;
 
 export type DeriveOp = (args: unknown[]) => unknown;

@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { useSearchParams } from 'react-router-dom';
 import type { LayoutItem, LayoutRow, WidgetConfig } from './types';
 import { WidgetHost } from './WidgetHost';
 
@@ -22,6 +23,8 @@ const useStyles = makeStyles({
     '@media (min-width: 1024px)': { gridColumn: 'span var(--span-lg)' },
   },
   tabs: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // on a phone the tab labels scroll sideways instead of widening the page
+  tabStrip: { overflowX: 'auto', maxWidth: '100%', minWidth: 0 },
 });
 
 /** The selected tab of each layout tab group that has an `id`, so an action ({"tab": ...}) can
@@ -54,23 +57,90 @@ export function findLayoutTab(rows: LayoutRow[], tabsId: string, label: string):
   return -1;
 }
 
+export type TabsQuery = NonNullable<LayoutItem['query']>;
+
+/** The tab a query-bound tab group shows: the tab labelled for the query value, else the
+ * default's tab (an unknown or missing value falls back), else the first. */
+export function tabFromQuery(tabs: Array<{ label: string }>, query: TabsQuery, value: string | null): number {
+  const labelOf = (key: string | null) => (key !== null && Object.hasOwn(query.values, key) ? query.values[key] : undefined);
+  const label = labelOf(value) ?? labelOf(query.default);
+  const index = tabs.findIndex((t) => t.label === label);
+  return index >= 0 ? index : 0;
+}
+
+/** The query value naming a tab (the first key whose label it is), or null. */
+export function queryValueOf(tabs: Array<{ label: string }>, query: TabsQuery, index: number): string | null {
+  const label = tabs[index]?.label;
+  const hit = Object.entries(query.values).find(([, l]) => l === label);
+  return hit ? hit[0] : null;
+}
+
+/** Selection kept in the address (?tab=billing): links and reloads open the same tab; choosing a
+ * tab replaces the history entry and keeps the other query parameters. */
+function useQueryTab(tabs: Array<{ label: string }>, query: TabsQuery): [number, (i: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const selected = tabFromQuery(tabs, query, params.get(query.param));
+  const select = useCallback(
+    (i: number) => {
+      const value = queryValueOf(tabs, query, i);
+      if (value === null) return;
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(query.param, value);
+        return next;
+      }, { replace: true });
+    },
+    [tabs, query, setParams],
+  );
+  return [selected, select];
+}
+
 function Tabs({ item, widgets }: { item: LayoutItem; widgets: Record<string, WidgetConfig> }) {
-  const styles = useStyles();
+  return item.query ? <QueryTabs item={item} query={item.query} widgets={widgets} /> : <StateTabs item={item} widgets={widgets} />;
+}
+
+function QueryTabs({ item, query, widgets }: { item: LayoutItem; query: TabsQuery; widgets: Record<string, WidgetConfig> }) {
+  const tabs = item.tabs ?? [];
+  const [selected, select] = useQueryTab(tabs, query);
+  // an action's {"tab": ...} for this group goes through the address too
+  const shared = useContext(LayoutTabsContext);
+  const requested = item.id ? shared?.selected[item.id] : undefined;
+  const last = useRef(requested);
+  useEffect(() => {
+    if (requested !== undefined && requested !== last.current) select(requested);
+    last.current = requested;
+  }, [requested, select]);
+  return <TabsView tabs={tabs} selected={selected} onSelect={select} widgets={widgets} />;
+}
+
+function StateTabs({ item, widgets }: { item: LayoutItem; widgets: Record<string, WidgetConfig> }) {
   const [local, setLocal] = useState(0);
   const shared = useContext(LayoutTabsContext);
   const tabsId = item.id;
   const selected = tabsId && shared ? shared.selected[tabsId] ?? 0 : local;
   const setSelected = (i: number) => (tabsId && shared ? shared.select(tabsId, i) : setLocal(i));
-  const tabs = item.tabs ?? [];
+  return <TabsView tabs={item.tabs ?? []} selected={selected} onSelect={setSelected} widgets={widgets} />;
+}
+
+function TabsView({ tabs, selected, onSelect, widgets }: {
+  tabs: NonNullable<LayoutItem['tabs']>;
+  selected: number;
+  onSelect: (i: number) => void;
+  widgets: Record<string, WidgetConfig>;
+}) {
+  const styles = useStyles();
+  const setSelected = onSelect;
   return (
     <div className={styles.tabs}>
-      <TabList selectedValue={String(selected)} onTabSelect={(_, d) => setSelected(Number(d.value))}>
-        {tabs.map((tab, i) => (
-          <Tab key={tab.label} value={String(i)}>
-            {tab.label}
-          </Tab>
-        ))}
-      </TabList>
+      <div className={styles.tabStrip}>
+        <TabList selectedValue={String(selected)} onTabSelect={(_, d) => setSelected(Number(d.value))}>
+          {tabs.map((tab, i) => (
+            <Tab key={tab.label} value={String(i)}>
+              {tab.label}
+            </Tab>
+          ))}
+        </TabList>
+      </div>
       <div role="tabpanel" aria-label={tabs[selected]?.label}>
         <LayoutRows rows={tabs[selected]?.layout ?? []} widgets={widgets} />
       </div>

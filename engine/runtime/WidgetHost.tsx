@@ -11,6 +11,7 @@ import { isVisible } from './visibility';
 import type { WidgetConfig } from './types';
 import { EmptyState, ErrorState, LoadingState } from './WidgetStates';
 import { useActionScope } from '../actions/ActionScope';
+import { LockedContent } from './LockedContent';
 
 const useStyles = makeStyles({
   card: {
@@ -49,13 +50,16 @@ function Slot({ parentId, name, widgets, className }: { parentId: string; name: 
  * {name} placeholders of a copy string. */
 export function useTemplate(config: WidgetConfig): (text: string | undefined) => string {
   const page = useContext(PageContext);
+  // in a dialog or on a card opened on a row, values may read that row ({"$row": "name"})
+  const row = useActionScope().row;
   const values = useMemo(() => {
-    const raw = resolveValue<Record<string, unknown>>(config.values ?? {}, page?.bindings ?? {}) ?? {};
+    const ctx = page?.bindings ?? {};
+    const raw = resolveValue<Record<string, unknown>>(config.values ?? {}, row ? { ...ctx, row } : ctx) ?? {};
     const formats = (config.formats ?? {}) as Record<string, FormatSpec>;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(raw)) out[k] = formats[k] ? formatValue(v, formats[k]) : v;
     return out;
-  }, [config.values, config.formats, page?.bindings]);
+  }, [config.values, config.formats, page?.bindings, row]);
   return (text) => (text ? fillTemplate(text, values) : '');
 }
 
@@ -67,8 +71,11 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
   // inside a row (a table's row actions) visibleWhen may test the row: {"subject": {"$row": "field"}}
   const scopeRow = useActionScope().row;
   const visible = isVisible(config.visibleWhen, scopeRow ? { ...ctx, row: scopeRow } : ctx);
-  // A hidden widget sends no request.
-  const data = useWidgetData(visible ? config.data : undefined, ctx);
+  // A hidden widget sends no request, nor does a locked one (it shows a placeholder, not data).
+  const locked = config.locked === true;
+  // inside a dialog opened on a row its widgets' requests may read that row ({"$row": "id"})
+  const rowCtx = useMemo(() => (scopeRow && config.data ? { ...page?.bindings, row: scopeRow } : null), [page?.bindings, scopeRow, config.data]);
+  const data = useWidgetData(visible && !locked ? config.data : undefined, rowCtx ?? ctx);
   const fill = useTemplate(config);
   // The component is chosen once per host and kind (loaded code, or the lazy wrapper), so its
   // element type never changes under a mounted widget.
@@ -86,7 +93,8 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
   const title = fill(config.title);
 
   let body;
-  if (config.data && data.status !== 'ready' && !(data.status === 'empty' && kind.rendersEmpty)) {
+  if (locked) body = <LockedContent />;
+  else if (config.data && data.status !== 'ready' && !(data.status === 'empty' && kind.rendersEmpty)) {
     if (data.status === 'error') body = <ErrorState copy={copy.error} onRetry={data.retry} message={errorMessage(data.error)} />;
     else if (data.status === 'empty') body = <EmptyState copy={copy.empty} />;
     else body = <LoadingState label={copy.loading} />;
@@ -100,19 +108,19 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
   }
 
   if (kind.frame === 'none') {
-    return <div data-widget-id={id}>{body}</div>;
+    return <div data-widget-id={id} data-locked={locked || undefined}>{body}</div>;
   }
   return (
-    <section className={styles.card} data-widget-id={id} aria-label={title || id}>
+    <section className={styles.card} data-widget-id={id} aria-label={title || id} data-locked={locked || undefined}>
       {(title || Array.isArray(config.toolbar)) && (
         <div className={styles.header}>
           {title && <h2 className={styles.title}>{title}</h2>}
-          <Slot parentId={id} name="toolbar" widgets={config.toolbar} className={styles.slot} />
+          {!locked && <Slot parentId={id} name="toolbar" widgets={config.toolbar} className={styles.slot} />}
         </div>
       )}
       {typeof config.description === 'string' && <Text size={200} className={styles.description}>{fill(config.description)}</Text>}
       {body}
-      <Slot parentId={id} name="footer" widgets={config.footer} className={styles.slot} />
+      {!locked && <Slot parentId={id} name="footer" widgets={config.footer} className={styles.slot} />}
     </section>
   );
 }

@@ -44,6 +44,8 @@ export interface LayoutItem {
   tabs?: Array<{ label: string; layout: LayoutRow[] }>;
   /** names a tab group so an action can switch it */
   id?: string;
+  /** binds the selected tab to a query parameter: value → tab label, and the fallback value */
+  query?: { param: string; values: Record<string, string>; default: string };
 }
 
 export interface LayoutRow {
@@ -59,8 +61,9 @@ export interface PageDefinition {
   breadcrumb?: Array<{ label: string; to?: string }>;
   /** Conditions of the host's scope the page needs (EngineHost.requirements), e.g. {"brand": true}. */
   requires?: Record<string, boolean>;
-  /** false: a standalone view without the app shell's sidebar and top bar. */
-  shell?: boolean;
+  /** false: a standalone view without the app shell's sidebar and top bar; 'onboarding' /
+   * 'pricing': a page outside /app inside the onboarding frame of that name. */
+  shell?: boolean | 'onboarding' | 'pricing';
   /** A second route showing this page as a standalone view (see pages.ts). */
   standaloneRoute?: string;
   /** One record the page is about, fetched first; its fields bind as {"$record": "field"}. */

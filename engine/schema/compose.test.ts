@@ -20,10 +20,10 @@ const page = (widgets: Record<string, unknown>) => ({
 describe('composePageSchema', () => {
   it('composes one discriminated branch per kind file', () => {
     const composed = composePageSchema({ widgetsDir: FIXTURE_WIDGETS });
-    expect(composed.kinds.map((k) => k.kind)).toEqual(['chart', 'metric', 'table']);
+    expect(composed.kinds.map((k) => k.kind)).toEqual(['chart', 'metric', 'table', 'wizard']);
     expect(composed.problems).toEqual([]);
     const widget = (composed.page.definitions as Record<string, { allOf: unknown[] }>).widget;
-    expect(widget.allOf).toHaveLength(3);
+    expect(widget.allOf).toHaveLength(4);
   });
 
   it("checks a widget only against its own kind's schema", () => {

@@ -57,6 +57,7 @@ describe('generated widget config types', () => {
       'widgets/chart/config.generated.ts',
       'widgets/metric/config.generated.ts',
       'widgets/table/config.generated.ts',
+      'widgets/wizard/config.generated.ts',
     ]);
     const defs = fixtures[0].source;
     expect(defs).toMatch(/export type TransformStep =\s+\| GetStep\s+\| FirstValueStep/);

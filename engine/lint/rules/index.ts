@@ -14,6 +14,12 @@ import { unknownCopyBlock } from './unknownCopyBlock';
 import { vegaLite } from './vegaLite';
 import { unknownPlaceholder } from './unknownPlaceholder';
 import { unknownTab } from './unknownTab';
+import { toggleListRow } from './toggleListRow';
+import { wizardReferences } from './wizardReferences';
+import { shellRoute } from './shellRoute';
+import { lockedUntitled } from './lockedUntitled';
+import { responsePath } from './responsePath';
+import { answerFields } from './answerFields';
 
 // The semantic rules, one per file. Adding a rule is adding its file and one line here.
 export const RULES: readonly Rule[] = [
@@ -32,6 +38,12 @@ export const RULES: readonly Rule[] = [
   vegaLite,
   unknownPlaceholder,
   unknownTab,
+  toggleListRow,
+  shellRoute,
+  lockedUntitled,
+  responsePath,
+  answerFields,
+  wizardReferences,
 ];
 
 /** Rules that are not semantic rules but still have ids in the output. */

@@ -47,6 +47,8 @@ function checkWidget(ctx: PageContext, widget: Obj, base: Path, rowSource?: Rows
         checkWidget(ctx, v, p, isRowActionSlot(p.slice(base.length)) ? rows : undefined);
         return false;
       }
+      // a toggle list's save reads the toggle it runs for, not the data: checked by toggle-list-row
+      if (widget.type === 'toggleList' && p.length === base.length + 1 && p[p.length - 1] === 'save') return false;
       if (p.length > base.length && isObject(v) && typeof v.call === 'string') {
         // an action's own call: its fields are the call's, but {"$row": ...} still reads this row
         walk(v, p, (x, q) => {

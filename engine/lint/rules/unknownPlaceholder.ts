@@ -18,6 +18,8 @@ const PLACEHOLDER = /\{([A-Za-z_][\w.]*)\}/g;
 const KIND_PLACEHOLDERS: Record<string, Record<string, string[]>> = {
   cardFeed: { 'card.chips.more': ['count'] },
   treemap: { tileLabel: ['name', 'count'], 'detail.title': ['name', 'count'] },
+  cooldownButton: { cooldownLabel: ['time'], successNote: ['time'] },
+  toggleList: { 'save.errors.default': ['key', 'label', 'value'], 'save.errors.fallback': ['key', 'label', 'value'], 'save.success': ['key', 'label', 'value'] },
 };
 
 export const unknownPlaceholder: PageRule = {
@@ -75,6 +77,10 @@ export const unknownPlaceholder: PageRule = {
         }
       });
     };
-    for (const [id, widget] of widgetsOf(page)) checkWidget(widget, ['widgets', id], opened.has(id));
+    for (const [id, widget] of widgetsOf(page)) {
+      // a wizard's copy reads its own steps' fields and responses: checked by wizard-reference
+      if (widget.type === 'wizard') continue;
+      checkWidget(widget, ['widgets', id], opened.has(id));
+    }
   },
 };

@@ -13,7 +13,7 @@ import { lookup } from '../shape';
 
 const WINDOW = ['start', 'end', 'deltaStart', 'deltaEnd', 'interval', 'promptInterval', 'monthAgo', 'days'];
 const BRAND = ['id', 'name', 'url', 'lastPromptRun', 'logoUrl'];
-const USER = ['id', 'name', 'email'];
+const USER = ['id', 'name', 'email', 'role', 'profilePicture'];
 
 export const unknownReference: PageRule = {
   id: 'unknown-reference',
