@@ -1,4 +1,5 @@
 import { useContext } from 'react';
+import { Tooltip } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, PlayRegular, StopRegular } from '@fluentui/react-icons';
 import { ActionTrigger, PageContext, allHold, fillTemplate, type FieldCondition, type WidgetProps, useActionScope, useTemplate } from '../../engine';
 import type { ActionButtonConfig } from './config.generated';
@@ -28,8 +29,7 @@ export default function ActionButton({ config, data }: WidgetProps<ActionButtonC
   const disabled = isDisabled(config.disabledWhen, data, { ...page?.bindings, row: scope.row ?? null });
   const record = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const label = fillTemplate(fill(disabled && config.disabledLabel ? config.disabledLabel : config.label), record);
-  return (
-    <div style={{ display: 'flex', justifyContent: config.align === 'end' ? 'flex-end' : 'flex-start', alignItems: 'center', gap: 8 }}>
+  const trigger = (
       <ActionTrigger
         action={config.action}
         label={label}
@@ -42,6 +42,17 @@ export default function ActionButton({ config, data }: WidgetProps<ActionButtonC
         selection={scope.selection}
         clearSelection={scope.clearSelection}
       />
+  );
+  return (
+    <div style={{ display: 'flex', justifyContent: config.align === 'end' ? 'flex-end' : 'flex-start', alignItems: 'center', gap: 8 }}>
+      {/* the enabled button's explanation; a disabled one shows disabledTooltip instead */}
+      {config.tooltip && !disabled ? (
+        <Tooltip content={fill(config.tooltip)} relationship="description">
+          <span>{trigger}</span>
+        </Tooltip>
+      ) : (
+        trigger
+      )}
     </div>
   );
 }

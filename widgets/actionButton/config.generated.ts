@@ -36,6 +36,10 @@ export type ActionButtonConfig = {
    * shown on hover while disabled
    */
   disabledTooltip?: string;
+  /**
+   * shown on hover and focus while enabled, e.g. what the button does
+   */
+  tooltip?: string;
   align?: 'start' | 'end';
   size?: 'small' | 'medium';
 };

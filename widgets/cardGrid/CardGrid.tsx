@@ -1,15 +1,20 @@
-import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ActionScope, WidgetHost, formatValue, useExports, getPath, type Row, type WidgetProps, useTemplate } from '../../engine';
 import { badgeFor, exportColumns } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 import type { CardGridConfig } from './config.generated';
+import { CardLogo, useLogoTemplate } from './CardLogo';
+import { domainOf, lineText } from './cardText';
+import { useColumnStyles } from './columns';
 
 export type { CardGridConfig };
 
 // A list of small cards, one per row: a title field, an optional subtitle, badges mapped from
 // field values (labels may hold {name} placeholders filled from `values`), labelled fields, a
 // bullet list of the non-empty values of some fields (e.g. suggestions) and inline action
-// buttons that act on the card's row.
+// buttons that act on the card's row. Optionally a logo before the title (logo service by the
+// website's domain, the row's logo, the first letter), lines of text (a domain, a plan name with a
+// suffix, a labelled value with a tooltip) and fixed columns per screen width.
 const useStyles = makeStyles({
   grid: { display: 'grid', gap: tokens.spacingHorizontalM },
   card: {
@@ -28,6 +33,11 @@ const useStyles = makeStyles({
   value: { margin: 0, fontWeight: tokens.fontWeightSemibold },
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', marginTop: 'auto' },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, minWidth: 0 },
+  headText: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
+  line: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', alignItems: 'baseline' },
+  lineValue: { overflowWrap: 'anywhere' },
+  tip: { textDecorationLine: 'underline', textDecorationStyle: 'dotted', textUnderlineOffset: '3px', cursor: 'help' },
 });
 
 /** The non-empty values of the list fields, in order, at most `max`. */
@@ -40,12 +50,21 @@ function cut(text: string, max?: number): string {
   return max && text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/** The column classes for `columns` (none: the grid auto-fills by minCardWidth). */
+function columnClasses(styles: ReturnType<typeof useColumnStyles>, columns: CardGridConfig['columns']): string[] {
+  if (!columns) return [];
+  const pick = (prefix: 'base' | 'small' | 'large', n: number | undefined) => (n ? styles[`${prefix}${n}` as keyof typeof styles] : '');
+  return [pick('base', columns.base ?? 1), pick('small', columns.small), pick('large', columns.large ?? columns.small)];
+}
+
 export default function CardGrid({ id, config, data }: WidgetProps<CardGridConfig>) {
   const exports = useExports();
   const styles = useStyles();
   const fill = useTemplate(config);
   const rows = (Array.isArray(data) ? data : []) as Row[];
   const { card } = config;
+  const columns = useColumnStyles();
+  const logoTemplate = useLogoTemplate(card.logo?.service);
   const onExport = async (format: string) => {
     if (!config.export) return;
     const columns = exportColumns(config.export.columns);
@@ -54,8 +73,8 @@ export default function CardGrid({ id, config, data }: WidgetProps<CardGridConfi
     else await exports.csv(rows, columns, filename);
   };
   const grid = (
-    <ul className={styles.grid} style={{
-        gridTemplateColumns: `repeat(auto-fill, minmax(${config.minCardWidth ?? 240}px, 1fr))`,
+    <ul className={mergeClasses(styles.grid, ...columnClasses(columns, config.columns))} style={{
+        ...(config.columns ? {} : { gridTemplateColumns: `repeat(auto-fill, minmax(${config.minCardWidth ?? 240}px, 1fr))` }),
         listStyle: 'none',
         padding: 0,
         margin: 0,
@@ -66,12 +85,41 @@ export default function CardGrid({ id, config, data }: WidgetProps<CardGridConfi
         const title = String(getPath(row, card.title.field) ?? '');
         return (
           <li key={i} className={styles.card} data-testid="card-grid-item">
-            <h3 className={styles.title} title={title} data-testid="card-grid-title">{cut(title, card.title.maxLength)}</h3>
+            {card.logo ? (
+              <div className={styles.head}>
+                <CardLogo
+                  name={title}
+                  domain={card.logo.domain ? domainOf(getPath(row, card.logo.domain.field)) : ''}
+                  image={card.logo.image ? (getPath(row, card.logo.image.field) as string | null) ?? null : null}
+                  template={logoTemplate}
+                />
+                <div className={styles.headText}>
+                  <h3 className={styles.title} title={title} data-testid="card-grid-title">{cut(title, card.title.maxLength)}</h3>
+                </div>
+              </div>
+            ) : (
+              <h3 className={styles.title} title={title} data-testid="card-grid-title">{cut(title, card.title.maxLength)}</h3>
+            )}
             {card.subtitle && (
               <Text size={200} className={styles.muted}>
                 {card.subtitle.badge ? fill(badgeFor(card.subtitle.badge, getPath(row, card.subtitle.field)).label) : String(getPath(row, card.subtitle.field) ?? '')}
               </Text>
             )}
+            {card.lines?.map((line, k) => {
+              const value = lineText(row, line);
+              return (
+                <Text key={k} size={200} className={mergeClasses(styles.line, styles.muted)} data-testid="card-grid-line" data-field={line.field}>
+                  {line.label && <span>{fill(line.label)}</span>}
+                  {line.tooltip ? (
+                    <Tooltip content={fill(line.tooltip)} relationship="description">
+                      <span tabIndex={0} className={mergeClasses(styles.lineValue, styles.tip)}>{value}</span>
+                    </Tooltip>
+                  ) : (
+                    <span className={styles.lineValue}>{value}</span>
+                  )}
+                </Text>
+              );
+            })}
             {card.badges && card.badges.length > 0 && (
               <div className={styles.badges}>
                 {card.badges.map((spec) => {

@@ -8,7 +8,7 @@ import type { SegmentedConfig } from '../segmented/config.generated';
 import type { TextConfig } from '../text/config.generated';
 
 /**
- * A grid of small cards, one per row: a title field, an optional subtitle (text or mapped label), badges mapped from field values (labels may use {name} placeholders) and labelled, formatted fields, a bullet list of the non-empty values of some fields (e.g. suggestions, at most 'max') and inline action buttons acting on the card's row.
+ * A grid of small cards, one per row: a title field, an optional subtitle (text or mapped label), badges mapped from field values (labels may use {name} placeholders) and labelled, formatted fields, a bullet list of the non-empty values of some fields (e.g. suggestions, at most 'max') and inline action buttons acting on the card's row; optionally a logo (logo service by website domain, own logo, first letter), lines of text (a domain, a value with suffix, a labelled value with tooltip) and fixed columns per screen width.
  */
 export type CardGridConfig = {
   type: 'cardGrid';
@@ -29,7 +29,45 @@ export type CardGridConfig = {
    * px; taller grids scroll inside the card
    */
   maxHeight?: number;
+  /**
+   * fixed columns instead of auto-fill by minCardWidth: base (narrow screens), small (from 640 px wide) and large (from 1024 px)
+   */
+  columns?: {
+    base?: number;
+    small?: number;
+    large?: number;
+  };
   card: {
+    /**
+     * a logo before the title: the logo service's image for the row's website domain, else the row's image, else the title's first letter (each step also when an image fails to load)
+     */
+    logo?: {
+      /**
+       * the row's website (a URL or a bare domain)
+       */
+      domain?: {
+        /**
+         * a field of the widget's rows (dotted path allowed)
+         */
+        field: string;
+      };
+      /**
+       * the row's own logo URL
+       */
+      image?: {
+        /**
+         * a field of the widget's rows (dotted path allowed)
+         */
+        field: string;
+      };
+      /**
+       * where the logo service's URL template ({domain}) comes from: a call without request fields (app configuration) and the path of the template in its answer; an empty template means no service
+       */
+      service?: {
+        call: string;
+        path: string;
+      };
+    };
     title: {
       /**
        * a field of the widget's rows (dotted path allowed)
@@ -67,6 +105,10 @@ export type CardGridConfig = {
         };
       };
     };
+    /**
+     * lines of text under the title, each a row field with optional label, prefix/suffix, fallback and tooltip
+     */
+    lines?: CardGridLine[];
     badges?: {
       /**
        * a field of the widget's rows (dotted path allowed)
@@ -179,6 +221,41 @@ export type CardGridConfig = {
    * frameless widgets under the card whatever its data state: a segmented toggle, a link, text or an action button (e.g. 'View All Emerging Threats (N)')
    */
   footer?: CardGridFooterWidget[];
+};
+
+export type CardGridLine = {
+  /**
+   * a field of the widget's rows (dotted path allowed)
+   */
+  field: string;
+  /**
+   * shown before the value, e.g. 'Governed by:'
+   */
+  label?: string;
+  /**
+   * domain: a URL shown as its host without www.
+   */
+  display?: 'text' | 'domain';
+  prefix?: string;
+  /**
+   * e.g. ' Plan' after a plan name
+   */
+  suffix?: string;
+  /**
+   * when the field is empty: a text, or another field of the row
+   */
+  fallback?:
+    | string
+    | {
+        /**
+         * a field of the widget's rows (dotted path allowed)
+         */
+        field: string;
+      };
+  /**
+   * explanation on hover and focus of the value
+   */
+  tooltip?: string;
 };
 
 export type CardGridField = {

@@ -1,10 +1,13 @@
-import { useContext, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import { Button, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { EditRegular } from '@fluentui/react-icons';
 import RjsfForm from '@rjsf/fluentui-rc';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { PageContext, useEngineHost, type WidgetProps, useAction, useActionScope } from '../../engine';
+import { PageContext, useEngineHost, type WidgetProps, useAction, useActionScope, useTemplate } from '../../engine';
 import { CounterTextarea } from './CounterTextarea';
+import { ReadOnlyValues } from './ReadOnlyValues';
+import { withMessages } from './errorMessages';
 import { initialValues } from './initialValues';
 import { expandOptionLists } from './optionLists';
 import type { FormConfig } from './config.generated';
@@ -12,39 +15,82 @@ import type { FormConfig } from './config.generated';
 // A form from an inline JSON Schema (rjsf, Fluent UI theme, Ajv validation). Submit runs an
 // action whose `$row` is the opened row overlaid with the form values; the submit button stays
 // disabled while the values do not validate or the action runs. Loaded lazily with its kind.
+//
+// With its own `data` (one record) the form starts from that record ({"$row": field} reads it)
+// and stands on a page in its own card. With `modes.view` it opens showing the values as text: Edit
+// switches to the inputs, a successful save returns to viewing, Cancel puts the record's values back. While
+// viewing it follows the record, so a save's refetched answer is what it shows.
 
 const useStyles = makeStyles({
-  actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
+  actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM, flexWrap: 'wrap' },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow2,
+    boxSizing: 'border-box',
+    height: '100%',
+    minWidth: 0,
+  },
+  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
 });
 
 const widgets = { counterTextarea: CounterTextarea };
 
-export default function Form({ config }: WidgetProps<FormConfig>) {
+const recordOf = (data: unknown) => (data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null);
+
+export default function Form({ id, config, data }: WidgetProps<FormConfig>) {
   const { vocabularies } = useEngineHost();
   const styles = useStyles();
+  const fill = useTemplate(config);
   const page = useContext(PageContext);
   const scope = useActionScope();
   const action = useAction(config.submit);
+  const viewFirst = config.modes?.view === true;
+  const [editing, setEditing] = useState(!viewFirst);
   const schema = useMemo(() => expandOptionLists(config.schema, vocabularies) as RJSFSchema, [config.schema, vocabularies]);
   const uiSchema = useMemo(
     () => ({ ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }) as UiSchema,
     [config.uiSchema],
   );
-  const [formData, setFormData] = useState<Record<string, unknown>>(() =>
-    initialValues(config.initial, config.valueMaps, page?.bindings ?? {}, scope.row, config.upperCase),
+  const row = scope.row ?? recordOf(data);
+  const bindings = page?.bindings;
+  const start = useMemo(
+    () => initialValues(config.initial, config.valueMaps, bindings ?? {}, row, config.upperCase),
+    [config.initial, config.valueMaps, config.upperCase, bindings, row],
   );
+  const [formData, setFormData] = useState<Record<string, unknown>>(start);
+  // While viewing, the form shows the record as it is now (e.g. refetched after a save).
+  useEffect(() => {
+    if (viewFirst && !editing) setFormData(start);
+  }, [viewFirst, editing, start]);
   const valid = useMemo(() => validator.validateFormData(formData, schema).errors.length === 0, [formData, schema]);
 
   const submit = async () => {
-    if (!valid || action.busy) return;
+    if (!editing || !valid || action.busy) return;
     scope.setBusy?.(true);
     const ok = await action.run({ row: { ...scope.row, ...formData } });
     scope.setBusy?.(false);
-    if (ok) scope.close?.();
+    if (ok && viewFirst) setEditing(false);
+    else if (ok && config.keepOpen) setFormData(start);
+    else if (ok) scope.close?.();
+  };
+  const cancel = () => {
+    if (viewFirst) {
+      setFormData(start);
+      setEditing(false);
+      action.reset();
+    } else scope.close?.();
   };
 
-  return (
+  const form = (
     <RjsfForm
+      idPrefix={id}
       schema={schema}
       uiSchema={uiSchema}
       formData={formData}
@@ -52,6 +98,8 @@ export default function Form({ config }: WidgetProps<FormConfig>) {
       widgets={widgets}
       disabled={action.busy}
       showErrorList={false}
+      liveValidate={viewFirst && editing}
+      transformErrors={(errors) => withMessages(errors, config.errorMessages)}
       noHtml5Validate
       onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
       onSubmit={() => void submit()}
@@ -61,16 +109,51 @@ export default function Form({ config }: WidgetProps<FormConfig>) {
           <MessageBarBody>{action.error}</MessageBarBody>
         </MessageBar>
       )}
-      <div className={styles.actions}>
-        {scope.close && (
-          <Button appearance="secondary" disabled={action.busy} onClick={() => scope.close?.()}>
-            {config.cancelLabel ?? 'Cancel'}
+      {config.keepOpen && action.success && (
+        <MessageBar intent="success">
+          <MessageBarBody>{action.success}</MessageBarBody>
+        </MessageBar>
+      )}
+      {editing && (
+        <div className={styles.actions}>
+          {(scope.close || viewFirst) && (
+            <Button appearance="secondary" disabled={action.busy} onClick={cancel}>
+              {config.cancelLabel ?? 'Cancel'}
+            </Button>
+          )}
+          <Button appearance="primary" type="submit" disabled={!valid || action.busy} icon={action.busy ? <Spinner size="tiny" /> : undefined}>
+            {config.submitLabel}
+          </Button>
+        </div>
+      )}
+    </RjsfForm>
+  );
+
+  if (!viewFirst && !config.data) return form;
+  const hidden = Object.entries((config.uiSchema ?? {}) as Record<string, { 'ui:widget'?: string }>)
+    .filter(([, ui]) => ui && ui['ui:widget'] === 'hidden')
+    .map(([key]) => key);
+  const title = fill(config.title);
+  return (
+    <section className={styles.card} aria-label={title || id}>
+      <div className={styles.header}>
+        {title && <h2 className={styles.title}>{title}</h2>}
+        {viewFirst && !editing && (
+          <Button appearance="primary" icon={<EditRegular />} onClick={() => { action.reset(); setEditing(true); }}>
+            {config.modes?.editLabel ?? 'Edit'}
           </Button>
         )}
-        <Button appearance="primary" type="submit" disabled={!valid || action.busy} icon={action.busy ? <Spinner size="tiny" /> : undefined}>
-          {config.submitLabel}
-        </Button>
       </div>
-    </RjsfForm>
+      {editing ? form : (
+        <>
+          <ReadOnlyValues schema={schema as { properties?: Record<string, unknown> }} values={formData} hidden={hidden} />
+          {action.success && (
+            <MessageBar intent="success">
+              <MessageBarBody>{action.success}</MessageBarBody>
+            </MessageBar>
+          )}
+        </>
+      )}
+    </section>
   );
 }

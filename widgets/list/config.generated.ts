@@ -18,6 +18,10 @@ export type ListConfig = {
   values?: TemplateValues;
   visibleWhen?: VisibleWhen;
   /**
+   * true: the widget keeps its place and title but is drawn as a blurred placeholder under a lock (e.g. until onboarding completes); its content is not interactive nor read by screen readers, and its data call is not made
+   */
+  locked?: boolean;
+  /**
    * a field of the widget's rows (dotted path allowed)
    */
   text: string;

@@ -71,7 +71,7 @@ export type BrandBinding = {
 };
 
 export type UserBinding = {
-  $user: 'id' | 'name' | 'email';
+  $user: 'id' | 'name' | 'email' | 'role' | 'profilePicture';
 };
 
 /**
@@ -398,6 +398,36 @@ export type Action = {
     tabs: string;
     label: string;
   };
+  /**
+   * the trigger's label while the call runs, e.g. 'Creating Session...'
+   */
+  busyLabel?: string;
+  /**
+   * open a URL after success: a field of the call's response (of the row when there is no call), e.g. a billing portal session's url
+   */
+  open?: {
+    /**
+     * dotted path of the URL in the response (or row)
+     */
+    field: string;
+    /**
+     * 'self': this tab navigates away (a hosted checkout)
+     */
+    target?: 'new-tab' | 'self';
+  };
+  /**
+   * save the call's response as a JSON file
+   */
+  download?: {
+    /**
+     * file name, e.g. answerscope-export.json
+     */
+    filename: string;
+  };
+  /**
+   * after success: 'signOut' ends the session and the browser leaves the app (the host's logout, landing on the site origin)
+   */
+  then?: 'signOut';
 };
 
 export type ActionConfirm = {
@@ -408,6 +438,18 @@ export type ActionConfirm = {
   message?: string;
   confirmLabel?: string;
   cancelLabel?: string;
+  /**
+   * the confirm button stays disabled until exactly this text is typed (e.g. DELETE)
+   */
+  typeToConfirm?: string;
+  /**
+   * label of the text field; {word} = the text to type (default 'Type {word} to confirm')
+   */
+  typeToConfirmLabel?: string;
+  /**
+   * shown under an error in the dialog, e.g. how to reach support
+   */
+  errorHelp?: string;
 };
 
 /**
@@ -436,4 +478,54 @@ export type NumberFormat = {
    * text after the number, e.g. "/10" for a score out of 10
    */
   suffix?: string;
+};
+
+export type StatusPanel = {
+  /**
+   * icon and colour: a spinner, a green tick, an orange warning, a red cross
+   */
+  tone: 'progress' | 'success' | 'warning' | 'danger';
+  title: string;
+  message?: string;
+  /**
+   * a field of the answer shown as the message when it is a non-empty text (else 'message')
+   */
+  messageField?: string;
+  facts?: StatusFact[];
+  actions?: StatusAction[];
+  /**
+   * small print under the actions
+   */
+  note?: string;
+  /**
+   * reload the signed-in user when this panel is reached (a failure is ignored)
+   */
+  refreshSession?: boolean;
+};
+
+export type StatusFact = {
+  label: string;
+  /**
+   * a field of the answer
+   */
+  field: string;
+  /**
+   * value → label (anything else shows as it is)
+   */
+  map?: {
+    [k: string]: string;
+  };
+};
+
+export type StatusAction = {
+  label: string;
+  /**
+   * an in-app path
+   */
+  to?: string;
+  /**
+   * a mail link or an external address
+   */
+  href?: string;
+  appearance?: 'primary' | 'secondary' | 'outline' | 'subtle';
 };

@@ -11,7 +11,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { PageContext, fillTemplate, getPath, useEngineHost, useExports, type WidgetProps } from '../../engine';
+import { LockClosedRegular } from '@fluentui/react-icons';
+import { PageContext, fillTemplate, getPath, matches, resolveValue, useEngineHost, useExports, type Condition, type WidgetProps } from '../../engine';
 import { badgeFor, cellText, exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 import { nextSort, sortRows, type SortState } from './sortRows';
@@ -33,7 +34,12 @@ const useStyles = makeStyles({
   end: { textAlign: 'end', justifyContent: 'flex-end' },
   badge: { whiteSpace: 'nowrap' },
   secondary: { display: 'block', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  highlight: { backgroundColor: tokens.colorBrandBackground2, fontWeight: tokens.fontWeightSemibold },
+  locked: { display: 'inline-block', filter: 'blur(4px)', userSelect: 'none', color: tokens.colorNeutralForeground3 },
 });
+
+/** Placeholder text under a locked column's blur: its width hints at a value, the value is not sent. */
+const LOCKED_CELL = '00.0';
 
 export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
   const exports = useExports();
@@ -51,6 +57,9 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
   // Search and paging (useSearchAndPages.ts): exports write every matched row, not one page.
   const paged = useSearchAndPages(sorted, config.search, config.pagination);
   const filename = config.export?.filename ?? config.title ?? id;
+  // highlighted rows (the user's own brand): conditions on the row, values may be page bindings
+  const highlight = useMemo(() => resolveValue<Condition[]>(config.highlightWhen ?? null, page?.bindings ?? {}), [config.highlightWhen, page?.bindings]);
+  const isHighlighted = (row: Record<string, unknown>) => !!highlight && highlight.every((c) => matches(row, c));
 
   const onExport = async (format: string) => {
     const columns = exportColumns(config.columns);
@@ -85,7 +94,7 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
                 const direction = sort?.field === c.field ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
                 return (
                   <TableHeaderCell
-                    key={c.field}
+                    key={columnKey(c)}
                     className={c.align === 'end' ? styles.end : undefined}
                     style={c.width ? { width: c.width } : undefined}
                     sortable={sortable}
@@ -93,6 +102,7 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
                     onClick={sortable ? () => setSort(nextSort(sort, c.field)) : undefined}
                   >
                     {c.header}
+                    {c.locked && <LockClosedRegular aria-label="Locked" style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />}
                   </TableHeaderCell>
                 );
               })}
@@ -103,14 +113,29 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
             {paged.visible.map((row, r) => {
               const href = rowHref(config.rowLink, row, ctx);
               return (
-                <TableRow key={r} className={href ? styles.linkRow : undefined} onClick={href ? () => navigate(href) : undefined} data-href={href ?? undefined}>
+                <TableRow
+                  key={r}
+                  className={[href ? styles.linkRow : '', isHighlighted(row) ? styles.highlight : ''].join(' ').trim() || undefined}
+                  onClick={href ? () => navigate(href) : undefined}
+                  data-href={href ?? undefined}
+                  data-highlighted={isHighlighted(row) || undefined}
+                  aria-current={isHighlighted(row) ? 'true' : undefined}
+                >
                   {interactions.selectCell(row)}
                   {config.columns.map((c, i) => {
                     const value = getPath(row, c.field);
                     const list = (c as ColumnSpec & { list?: ListDisplay }).list;
                     const text = list ? listCellText(value, list, vocabularies) : cellText(c, row);
                     let content: React.ReactNode = text;
-                    if (c.badge) {
+                    if (c.locked) {
+                      content = (
+                        <span className={styles.locked} aria-hidden="true" data-testid="locked-cell">
+                          {LOCKED_CELL}
+                        </span>
+                      );
+                    } else if (c.position) {
+                      content = (paged.page - 1) * (config.pagination?.pageSize ?? 0) + r + 1;
+                    } else if (c.badge) {
                       const b = badgeFor(c.badge, value);
                       content = (
                         <Badge appearance="tint" color={b.color ?? 'informative'} className={styles.badge} data-color={b.color ?? 'informative'}>
@@ -127,7 +152,7 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
                     // a second line under the value, copy filled from the row (e.g. '{coMentions} co-mentions')
                     const secondary = (c as ColumnSpec & { secondary?: string }).secondary;
                     return (
-                      <TableCell key={c.field} className={c.align === 'end' ? styles.end : undefined} title={c.maxLength ? String(value ?? '') : undefined}>
+                      <TableCell key={columnKey(c)} className={c.align === 'end' ? styles.end : undefined} title={c.maxLength ? String(value ?? '') : undefined}>
                         {secondary ? (
                           <span>
                             {content}
@@ -151,4 +176,9 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
       )}
     </>
   );
+}
+
+/** A column's React key: its field and header (a position or locked column may reuse a field). */
+function columnKey(c: { field: string; header: string }): string {
+  return `${c.field}\u0000${c.header}`;
 }

@@ -2,7 +2,15 @@
 // Do not edit: change the schemas and regenerate; engine/types/generated.test.ts fails while this file is stale.
 
 import type { ActionButtonConfig } from '../actionButton/config.generated';
-import type { BindableValue, DataBinding, Format, TemplateValues, VisibleWhen, WidgetStates } from '../shared/defs.generated';
+import type {
+  BindableValue,
+  DataBinding,
+  Format,
+  RowCondition,
+  TemplateValues,
+  VisibleWhen,
+  WidgetStates,
+} from '../shared/defs.generated';
 import type { InlineWidget } from '../shared/common.generated';
 
 /**
@@ -19,12 +27,22 @@ export type TableConfig = {
   states?: WidgetStates;
   values?: TemplateValues;
   visibleWhen?: VisibleWhen;
+  /**
+   * true: the widget keeps its place and title but is drawn as a blurred placeholder under a lock (e.g. until onboarding completes); its content is not interactive nor read by screen readers, and its data call is not made
+   */
+  locked?: boolean;
   toolbar?: InlineWidget[];
   footer?: InlineWidget[];
   /**
    * @minItems 1
    */
   columns: [Column, ...Column[]];
+  /**
+   * rows matching every condition are highlighted (e.g. the user's own brand); values may be bindings such as {"$record": "name"}
+   *
+   * @minItems 1
+   */
+  highlightWhen?: [RowCondition, ...RowCondition[]];
   defaultSort?: {
     /**
      * a field of the widget's rows (dotted path allowed)
@@ -138,6 +156,14 @@ export type Column = {
    * cut the text (with …) after this many characters
    */
   maxLength?: number;
+  /**
+   * true: the column keeps its header but its cells are blurred placeholders under a lock, not read by screen readers (the value is not shown)
+   */
+  locked?: boolean;
+  /**
+   * true: the cells show the row's position (1, 2, …) in the shown order instead of the field's value
+   */
+  position?: boolean;
   /**
    * a second, muted line under the value; {name} placeholders are fields of the row, e.g. '{coMentions} co-mentions'
    */

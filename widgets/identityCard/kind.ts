@@ -1,0 +1,7 @@
+import { defineWidgetKind } from '../../engine';
+
+export default defineWidgetKind({
+  type: 'identityCard',
+  frame: 'card',
+  load: () => import('./IdentityCard'),
+});

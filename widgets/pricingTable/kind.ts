@@ -1,0 +1,7 @@
+import { defineWidgetKind } from '../../engine';
+
+export default defineWidgetKind({
+  type: 'pricingTable',
+  frame: 'none',
+  load: () => import('./PricingTable'),
+});

@@ -1,0 +1,7 @@
+import { defineWidgetKind } from '../../engine';
+
+export default defineWidgetKind({
+  type: 'usageCounters',
+  frame: 'card',
+  load: () => import('./UsageCounters'),
+});
