@@ -52,3 +52,37 @@ describe.each(PAGES)('%s', (file) => {
     for (const e of errors) expect(e.line).toBeGreaterThan(0);
   });
 });
+
+// The wizards' own references: a binding to a later step's field, a response field the saved
+// call does not return, a request field the call does not take, and a suggestion list from a
+// response nobody saved each fail on their own line.
+describe.each(['add-brand.json', 'onboarding.json'])('%s wizard references', (file) => {
+  it('a broken copy fails at each wrong wizard reference', async () => {
+    const broken = JSON.parse(readFileSync(join(DIR, file), 'utf8'));
+    const wizard = Object.values(broken.widgets as Record<string, Record<string, unknown>>).find((w) => w.type === 'wizard') as {
+      steps: Array<{ fields?: Array<{ name: string; suggestions?: { from: string[] } }>; calls?: Array<{ body?: Record<string, unknown>; params?: Record<string, unknown>; query?: Record<string, unknown> }> }>;
+    };
+    const withBody = wizard.steps.findIndex((s) => s.calls?.some((c) => c.body));
+    const call = wizard.steps[withBody].calls!.find((c) => c.body)!;
+    const laterField = wizard.steps.slice(withBody + 1).flatMap((s) => s.fields ?? [])[0].name;
+    const [firstKey] = Object.keys(call.body!);
+    call.body![firstKey] = { $row: laterField };
+    call.body!.notARequestField = 'x';
+    const lastCall = wizard.steps.flatMap((s) => s.calls ?? []).at(-1)!;
+    const dotted = (v: unknown) => typeof (v as { $row?: string })?.$row === 'string' && (v as { $row: string }).$row.includes('.');
+    const part = [lastCall.body, lastCall.params, lastCall.query].find((p) => p && Object.values(p).some(dotted))!;
+    const rowKey = Object.keys(part).find((k) => dotted(part[k]))!;
+    (part[rowKey] as { $row: string }).$row += 'Typo';
+    const checklist = wizard.steps.flatMap((s) => s.fields ?? []).find((f) => f.suggestions)!;
+    checklist.suggestions!.from = ['neverSaved.list'];
+
+    const text = JSON.stringify(broken, null, 2);
+    const lines = text.split('\n');
+    const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle)) + 1;
+    const located = (await lint(file, text)).map((e) => `${e.rule}@${e.line}`);
+    expect(located).toContain(`wizard-reference@${lineOf(`"$row": "${laterField}"`)}`);
+    expect(located).toContain(`request-fields@${lineOf('"notARequestField"')}`);
+    expect(located).toContain(`wizard-reference@${lineOf(`Typo"`)}`);
+    expect(located).toContain(`wizard-reference@${lineOf('"neverSaved.list"')}`);
+  });
+});

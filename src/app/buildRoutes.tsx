@@ -1,15 +1,16 @@
 import { Suspense, lazy, type JSX } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { Placeholder } from '../ui/Placeholder';
 import { PageLoading } from '../ui/PageLoading';
 import { RequireAuth, RequireOnboarded } from './guards';
 import { NotFound } from './NotFound';
-import { ROUTES } from './routePaths';
+import { ONBOARDING_PATHS, ROUTES } from './routePaths';
 
 import type { LoadPages } from './enginePages';
 import { loadAppSection } from './preload';
 
 const AppSection = lazy(loadAppSection);
+// The onboarding screens come with the engine's pages, outside the app shell.
+const OnboardingSection = lazy(() => import('../onboarding/OnboardingSection'));
 
 // Signed-in visitors never download the login form; the error page is rare.
 const LoginPage = lazy(() => import('./LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -29,10 +30,8 @@ export function buildRoutes(loadPages: LoadPages): RouteObject[] {
         {
           element: <RequireOnboarded />,
           children: [
-            { path: ROUTES.paymentVerify, element: <Placeholder title="Payment Verification" /> },
-            { path: ROUTES.onboarding, element: <Placeholder title="Onboarding" /> },
-            { path: ROUTES.onboardingSnapshot, element: <Placeholder title="Onboarding Snapshot" /> },
-            { path: ROUTES.onboardingPlans, element: <Placeholder title="Choose a Plan" /> },
+            // pages/*.json with these routes and "shell": "onboarding" | "pricing"
+            ...ONBOARDING_PATHS.map((path) => ({ path, element: suspended(<OnboardingSection loadPages={loadPages} />) })),
             {
               path: `${ROUTES.app}/*`,
               element: suspended(<AppSection loadPages={loadPages} />),

@@ -34,6 +34,9 @@ describe('bundle boundaries', () => {
     expect(routes).not.toMatch(/^import [^\n]*LoginPage/m);
     expect(routes).not.toMatch(/^import [^\n]*from '\.\/AppSection'/m);
     expect(routes).toMatch(/lazy\(\(\) => import\('\.\/LoginPage'\)/);
+    // the onboarding screens (and the engine pages they draw) load only when one is opened
+    expect(routes).not.toMatch(/^import [^\n]*OnboardingSection/m);
+    expect(routes).toMatch(/lazy\(\(\) => import\('\.\.\/onboarding\/OnboardingSection'\)/);
     const preload = readFileSync(join(SRC, 'app/preload.ts'), 'utf8');
     expect(preload).toMatch(/import\('\.\/AppSection'\)/);
     const engine = readFileSync(join(SRC, 'app/enginePages.ts'), 'utf8');

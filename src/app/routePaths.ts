@@ -19,6 +19,9 @@ export const ROUTES = {
   addBrand: '/app/add-brand',
 } as const;
 
+/** Screens outside /app, drawn by pages with an onboarding frame ("shell": "onboarding" | "pricing"). */
+export const ONBOARDING_PATHS: string[] = [ROUTES.onboarding, ROUTES.onboardingSnapshot, ROUTES.onboardingPlans, ROUTES.paymentVerify];
+
 /** Paths a not-yet-onboarded user may still open. */
 export const ONBOARDING_EXEMPT_FRAGMENTS = ['/onboarding', '/payment/verify', '/settings', '/app/profile'];
 

@@ -38,8 +38,9 @@ export function pageRoutes(): RouteObject[] {
   return loadedPages().map((page) => ({
     path: page.route,
     element: <HostedPage key={page.id} page={page} />,
-    // "shell": false pages (standalone views) are mounted outside the sidebar and top bar
-    handle: { shell: page.shell !== false },
+    // "shell": false pages (standalone views) are mounted outside the sidebar and top bar;
+    // 'onboarding' / 'pricing' pages (outside /app) inside that onboarding frame
+    handle: { shell: page.shell === 'onboarding' || page.shell === 'pricing' ? page.shell : page.shell !== false },
   }));
 }
 

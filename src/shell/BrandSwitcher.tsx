@@ -13,6 +13,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { Suspense, lazy, useState } from 'react';
 import { AddRegular, ArrowUpRegular, CheckmarkRegular, ChevronUpDownRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionContext';
@@ -21,6 +22,9 @@ import { BILLING_SETTINGS_ROUTE, BRAND_NAME_MAX_DESKTOP, BRAND_NAME_MAX_MOBILE }
 import { truncateName } from './truncate';
 
 export const ADD_BRAND_ROUTE = '/app/add-brand';
+
+// The Add Brand wizard (the add-brand page's wizard in a dialog) loads on first use only.
+const AddBrandDialog = lazy(() => import('../host/AddBrandDialog'));
 export const UPGRADE_TOOLTIP = "You've used your limit. Upgrade your plan to track more brands.";
 
 const useStyles = makeStyles({
@@ -41,7 +45,8 @@ export interface BrandSwitcherProps {
 export function BrandSwitcher({ isMobile, compact = false, onNavigate }: BrandSwitcherProps) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const { brands, selectedBrand, selectBrand, canAddBrand } = useSession();
+  const { brands, selectedBrand, selectBrand, canAddBrand, refresh } = useSession();
+  const [adding, setAdding] = useState(false);
   const max = isMobile ? BRAND_NAME_MAX_MOBILE : BRAND_NAME_MAX_DESKTOP;
 
   const go = (to: string) => {
@@ -50,6 +55,7 @@ export function BrandSwitcher({ isMobile, compact = false, onNavigate }: BrandSw
   };
 
   return (
+    <>
     <Menu positioning={{ position: 'below', align: 'start' }}>
       <MenuTrigger disableButtonEnhancement>
         <Button
@@ -90,7 +96,8 @@ export function BrandSwitcher({ isMobile, compact = false, onNavigate }: BrandSw
           </MenuGroup>
           <MenuDivider />
           {canAddBrand ? (
-            <MenuItem icon={<AddRegular />} onClick={() => go(ADD_BRAND_ROUTE)}>
+            // a dialog over the current screen (the mobile panel stays open under it)
+            <MenuItem icon={<AddRegular />} onClick={() => setAdding(true)}>
               Add Brand
             </MenuItem>
           ) : (
@@ -103,5 +110,11 @@ export function BrandSwitcher({ isMobile, compact = false, onNavigate }: BrandSw
         </MenuList>
       </MenuPopover>
     </Menu>
+    {adding && (
+      <Suspense fallback={null}>
+        <AddBrandDialog onClose={() => setAdding(false)} onSuccess={() => void refresh()} />
+      </Suspense>
+    )}
+    </>
   );
 }
