@@ -199,7 +199,8 @@ describe.each(['duckdb', 'postgres'] as const)('Stripe webhook on %s', (dialect)
       },
     ]);
     const dashboard = (await call('GET', '/api/billing/dashboard', undefined, await t.login('demo@example.com'))).json();
-    expect(dashboard.recentInvoices.find((i: any) => i.id === 'in_test_webhook_1')).toMatchObject({ amount: 14900, status: 'paid' });
+    // the dashboard links Stripe's own PDF, not a local render
+    expect(dashboard.recentInvoices.find((i: any) => i.id === 'in_test_webhook_1')).toMatchObject({ amount: 14900, status: 'paid', invoicePdf: invoice.invoice_pdf });
   });
 
   it('customer.subscription.updated switches plan and period end; .deleted leaves the user at Subscription Required', async () => {

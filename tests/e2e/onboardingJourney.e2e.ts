@@ -1,13 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAPSED_USER, NEW_USER, apiGet, apiPost, launchBrowser, loggedInPage } from './support/browser';
+import { LAPSED_USER, NEW_USER, apiGet, launchBrowser, loggedInPage } from './support/browser';
 import { card } from './support/page';
 import { startProductServer, type RunningServer } from './support/server';
 
 // The way in for a new subscriber, in a real browser on a server of its own (it onboards and
-// reactivates demo accounts): new@example.com's onboarding brand is saved through the onboarding
-// API (the wizard's own test drives its form), then the snapshot's numbers are checked against the
-// snapshot call, the plans lead through the local checkout to /payment/verify and the Overview of
+// reactivates demo accounts): new@example.com fills onboarding pages 1-3 (empty fields show the
+// validation messages), the insights are generated, then the snapshot's numbers are checked against
+// the snapshot call, the plans lead through the local checkout to /payment/verify and the Overview of
 // the new brand. lapsed@example.com reactivates from the billing tab; an unknown session is
 // refused.
 
@@ -22,16 +22,38 @@ interface Snapshot {
 
 const BRAND = { brandName: 'Plantask', brandWebsite: 'https://www.plantask.io', brandCountry: 'US' };
 
-/** Onboarding steps 1-3 through the API, then the insight generation stream read to its end. */
-async function onboardThroughApi(page: Page): Promise<string> {
-  await apiPost(page, '/api/onboarding/save', { step: 1, accountType: 'individual', termsAccepted: true });
-  const step2 = await apiPost<{ brandId: string; suggestedPrompts: { prompt: string }[] }>(page, '/api/onboarding/save', { step: 2, accountType: 'individual', ...BRAND });
-  const prompts = step2.suggestedPrompts.slice(0, 5).map((p) => p.prompt);
-  await apiPost(page, '/api/onboarding/save', { step: 3, accountType: 'individual', ...BRAND, selectedPrompts: prompts });
-  const stream = await page.request.get(`/api/onboarding/generate-insights?brandId=${encodeURIComponent(step2.brandId)}`, { timeout: 120_000 });
-  expect(stream.ok()).toBe(true);
-  expect(await stream.text()).toContain('"type":"done"');
-  return step2.brandId;
+/**
+ * Onboarding pages 1-3 in the browser as a person fills them: Next on empty fields shows the
+ * validation messages, then the brand, the preselected prompts and the streamed generation, which
+ * ends on the snapshot. Answers the onboarding brand's id.
+ */
+async function onboardInBrowser(page: Page): Promise<string> {
+  await page.goto('/onboarding');
+  await page.getByRole('heading', { name: 'Choose your account type' }).waitFor();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  for (const message of ['Account type is required', 'You must accept the terms and conditions']) await page.getByText(message).waitFor();
+  await page.getByRole('radio', { name: 'Individual' }).check();
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+
+  await page.getByRole('heading', { name: 'Tell us about your brand' }).waitFor();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  for (const message of ['Brand name is required', 'Brand website is required', 'Country selection is required']) await page.getByText(message).waitFor();
+  await page.getByRole('textbox', { name: 'Brand name' }).fill(BRAND.brandName);
+  await page.getByRole('textbox', { name: 'Website' }).fill('not a website');
+  await page.getByRole('textbox', { name: 'Website' }).blur();
+  await page.getByText(/^Please enter a valid website URL \(e\.g\., .+\)$/).waitFor();
+  await page.getByRole('textbox', { name: 'Website' }).fill(BRAND.brandWebsite);
+  await page.getByRole('combobox', { name: 'Country' }).click();
+  await page.getByRole('option', { name: 'United States' }).click();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+
+  await page.getByRole('heading', { name: 'Suggested Prompts' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Generate Insights' }).click();
+  await page.waitForURL((u) => u.pathname === '/onboarding/snapshot', { timeout: 180_000 });
+  const progress = await apiGet<{ id: string; snapshotGenerated: boolean }>(page, '/api/onboarding/progress');
+  expect(progress.snapshotGenerated).toBe(true);
+  return progress.id;
 }
 
 describe('Onboarding journey', () => {
@@ -51,7 +73,7 @@ describe('Onboarding journey', () => {
     await page.goto('/app/home');
     await page.waitForURL((u) => u.pathname === '/onboarding');
 
-    const brandId = await onboardThroughApi(page);
+    const brandId = await onboardInBrowser(page);
     const snapshot = await apiGet<Snapshot>(page, `/api/onboarding/snapshot?brandId=${encodeURIComponent(brandId)}`);
     expect(snapshot.totalMentions + snapshot.totalCitations).toBeGreaterThan(0);
 

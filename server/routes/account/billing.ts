@@ -38,8 +38,9 @@ export const billingDashboard = defineCall('billing.dashboard', async ({ user, c
       amount: i.amount_cents,
       created: i.created_at,
       status: i.status,
-      // Every invoice has a PDF rendered on demand (invoice.ts), whatever the stored link says.
-      invoicePdf: `/api/billing/invoices/${i.id}.pdf`,
+      // The payment provider's own PDF when it gave one (Stripe's https link); otherwise every
+      // invoice has a PDF rendered on demand from its row (invoicePdf.ts).
+      invoicePdf: i.invoice_pdf?.startsWith('https://') ? i.invoice_pdf : `/api/billing/invoices/${i.id}.pdf`,
     })),
   };
 });

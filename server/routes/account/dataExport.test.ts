@@ -50,6 +50,7 @@ describe.each(['duckdb', 'postgres'] as const)('users.me.export on %s', (dialect
     const res = await get(demo);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="answerscope-export.json"');
     const data = res.json();
     const [user] = await t.db.query<any>(`SELECT id, email, name, tenant_id FROM users WHERE id = 'usr_demo'`);
     expect(data.profile).toMatchObject({ id: user.id, email: user.email, name: user.name, tenantId: user.tenant_id });

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
 import type { Db } from '../../db/types';
 import { defineCall } from '../../http/call';
 import { iso, parseList } from '../prompts/sql';
@@ -26,39 +28,40 @@ function groupBy<T extends Row>(rows: T[], key: string): Map<string, T[]> {
   return out;
 }
 
-async function ownedBrands(db: Db, userId: string) {
-  const brands = await db.query<{ id: string; name: string; url: string; location: string; created_at: unknown }>(
+async function ownedBrandRows(db: Db, userId: string) {
+  return db.query<{ id: string; name: string; url: string; location: string; created_at: unknown }>(
     `SELECT b.id, b.name, b.url, b.location, b.created_at FROM brands b
        JOIN brand_members m ON m.brand_id = b.id AND m.user_id = $1 AND m.role = 'owner'
       ORDER BY b.created_at, b.id`,
     [userId],
   );
-  if (brands.length === 0) return [];
-  const ids = brands.map((b) => b.id);
-  const list = placeholders(ids.length);
+}
+
+type BrandRow = Awaited<ReturnType<typeof ownedBrandRows>>[number];
+
+/** One owned brand with everything under it. Brand by brand, so an export never holds more than one brand's history. */
+async function brandDocument(db: Db, b: BrandRow) {
   const [competitors, prompts, runs, mentions, citations] = await Promise.all([
-    db.query<Row>(`SELECT brand_id, name, created_at FROM competitors WHERE brand_id IN (${list}) ORDER BY created_at, name_key`, ids),
+    db.query<Row>(`SELECT brand_id, name, created_at FROM competitors WHERE brand_id = $1 ORDER BY created_at, name_key`, [b.id]),
     db.query<Row>(
-      `SELECT id, brand_id, text, frequency_cron, providers, locations, state, created_at FROM prompts WHERE brand_id IN (${list}) ORDER BY created_at, id`,
-      ids,
+      `SELECT id, brand_id, text, frequency_cron, providers, locations, state, created_at FROM prompts WHERE brand_id = $1 ORDER BY created_at, id`,
+      [b.id],
     ),
-    db.query<Row>(`SELECT id, brand_id, prompt_id, provider, location, created_at, answer_text FROM runs WHERE brand_id IN (${list}) ORDER BY created_at, id`, ids),
-    db.query<Row>(`SELECT run_id, entity_name, rank, sentiment FROM mentions WHERE brand_id IN (${list}) ORDER BY run_id, rank`, ids),
-    db.query<Row>(`SELECT run_id, position, url, domain, title FROM citations WHERE brand_id IN (${list}) ORDER BY run_id, position`, ids),
+    db.query<Row>(`SELECT id, brand_id, prompt_id, provider, location, created_at, answer_text FROM runs WHERE brand_id = $1 ORDER BY created_at, id`, [b.id]),
+    db.query<Row>(`SELECT run_id, entity_name, rank, sentiment FROM mentions WHERE brand_id = $1 ORDER BY run_id, rank`, [b.id]),
+    db.query<Row>(`SELECT run_id, position, url, domain, title FROM citations WHERE brand_id = $1 ORDER BY run_id, position`, [b.id]),
   ]);
-  const competitorsOf = groupBy(competitors, 'brand_id');
-  const promptsOf = groupBy(prompts, 'brand_id');
   const runsOf = groupBy(runs, 'prompt_id');
   const mentionsOf = groupBy(mentions, 'run_id');
   const citationsOf = groupBy(citations, 'run_id');
-  return brands.map((b) => ({
+  return {
     id: b.id,
     name: b.name,
     url: b.url,
     location: b.location,
     createdAt: iso(b.created_at),
-    competitors: (competitorsOf.get(b.id) ?? []).map((c) => ({ name: String(c.name), createdAt: iso(c.created_at) })),
-    prompts: (promptsOf.get(b.id) ?? []).map((p) => ({
+    competitors: competitors.map((c) => ({ name: String(c.name), createdAt: iso(c.created_at) })),
+    prompts: prompts.map((p) => ({
       id: String(p.id),
       text: String(p.text),
       frequencyCron: String(p.frequency_cron),
@@ -81,12 +84,13 @@ async function ownedBrands(db: Db, userId: string) {
         })),
       })),
     })),
-  }));
+  };
 }
 
-export async function exportAccount(db: Db, userId: string, now: Date) {
+/** The export without its brands: profile, settings and billing. */
+export async function exportAccountHead(db: Db, userId: string, now: Date) {
   const user = await loadUserRow(db, userId);
-  const [subscriptions, invoices, methods, brands] = await Promise.all([
+  const [subscriptions, invoices, methods] = await Promise.all([
     db.query<Row>(
       `SELECT s.id, p.name AS plan_name, s.status, s.current_period_end, s.created_at
          FROM subscriptions s LEFT JOIN plans p ON p.id = s.plan_id
@@ -95,7 +99,6 @@ export async function exportAccount(db: Db, userId: string, now: Date) {
     ),
     db.query<Row>(`SELECT id, amount_cents, created_at, status FROM invoices WHERE user_id = $1 ORDER BY created_at, id`, [userId]),
     db.query<Row>(`SELECT card_brand, last4, exp_month, exp_year FROM payment_methods WHERE user_id = $1`, [userId]),
-    ownedBrands(db, userId),
   ]);
   const method = methods[0];
   return {
@@ -129,12 +132,41 @@ export async function exportAccount(db: Db, userId: string, now: Date) {
     paymentMethod: method
       ? { brand: String(method.card_brand), last4: String(method.last4), expMonth: Number(method.exp_month), expYear: Number(method.exp_year) }
       : null,
-    brands,
   };
 }
 
+/**
+ * Writes the whole export as one JSON document: the head, then each owned brand as it is read.
+ * Streaming sends the headers at once (the client's request timeout covers only the wait for them)
+ * and keeps memory to one brand however large the account.
+ */
+export async function writeAccountExport(db: Db, userId: string, head: Awaited<ReturnType<typeof exportAccountHead>>, out: Writable): Promise<void> {
+  const write = async (chunk: string) => {
+    if (!out.write(chunk)) await once(out, 'drain');
+  };
+  await write(`${JSON.stringify(head).slice(0, -1)},"brands":[`);
+  const brands = await ownedBrandRows(db, userId);
+  for (const [i, brand] of brands.entries()) await write((i ? ',' : '') + JSON.stringify(await brandDocument(db, brand)));
+  out.end(']}');
+}
+
 export const exportMyData = defineCall('users.me.export', async ({ user, ctx, reply }) => {
-  // a download, never cached by the browser or a proxy
-  reply.header('cache-control', 'no-store');
-  return exportAccount(ctx.db, user.id, ctx.now());
+  const out = new PassThrough();
+  // The first read fails before any byte is sent (an ordinary error answer); a later failure
+  // cuts the stream, which the browser reports as a failed download rather than a truncated file.
+  const head = await exportAccountHead(ctx.db, user.id, ctx.now());
+  void (async () => {
+    try {
+      await writeAccountExport(ctx.db, user.id, head, out);
+    } catch (err) {
+      reply.log.error({ err }, 'data export failed');
+      out.destroy(err as Error);
+    }
+  })();
+  return reply
+    .type('application/json; charset=utf-8')
+    // a download, never cached by the browser or a proxy
+    .header('cache-control', 'no-store')
+    .header('content-disposition', 'attachment; filename="answerscope-export.json"')
+    .send(out);
 });
