@@ -133,7 +133,7 @@ describe('settings page lint', () => {
 
   it('a broken copy fails where each mistake is', async () => {
     const broken = structuredClone(settings) as any;
-    const tabs = broken.layout[1].items[0];
+    const tabs = broken.layout.flatMap((row: any) => row.items).find((item: any) => item.query);
     tabs.query.values.billing = 'Billing and Plan';
     tabs.query.default = 'passwrd';
     broken.widgets.notifications.save.body.preferences = { $row: 'pach' };
