@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAPSED_USER, NEW_USER, apiGet, launchBrowser, loggedInPage } from './support/browser';
-import { card } from './support/page';
+import { LAPSED_USER, NEW_USER, apiGet, apiPost, launchBrowser, loggedInPage } from './support/browser';
+import { card, requestBodyOf, waitForCards } from './support/page';
 import { startProductServer, type RunningServer } from './support/server';
 
 // The way in for a new subscriber, in a real browser on a server of its own (it onboards and
@@ -67,7 +67,7 @@ describe('Onboarding journey', () => {
     await server?.stop();
   });
 
-  it('new@example.com: snapshot → plans → local checkout → payment verified → Overview of the new brand', async () => {
+  it('new@example.com: onboarding pages 1-3 → generation → snapshot → plans → local checkout → payment verified → Overview of the new brand', async () => {
     const { context, page } = await loggedInPage(browser, NEW_USER, { width: 1440, height: 1000 }, server.baseUrl);
     // not onboarded: guarded screens lead to onboarding
     await page.goto('/app/home');
@@ -126,10 +126,16 @@ describe('Onboarding journey', () => {
     await page.waitForURL((u) => u.pathname === '/payment/verify' && u.searchParams.has('session_id'));
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 30_000 });
     expect(await page.getByText('Subscription Status').count()).toBe(1);
-    await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+    // the Overview of the new brand, its numbers those the API gives for the request the page sends
+    const overviewBody = await requestBodyOf(page, '/api/brands/performance/metadata', () => page.getByRole('button', { name: 'Go to Dashboard' }).click());
     await page.waitForURL((u) => u.pathname === '/app/home');
     await page.getByRole('complementary', { name: 'Sidebar' }).waitFor();
+    expect(overviewBody.brandId).toBe(brandId);
     await expect.poll(() => page.getByText(BRAND.brandName).count()).toBeGreaterThan(0);
+    await waitForCards(page, ['totalMentions', 'citations']);
+    const meta = Object.values(await apiPost<Record<string, { totalMentionsCount: number }>>(page, '/api/brands/performance/metadata', overviewBody))[0];
+    expect(meta.totalMentionsCount).toBeGreaterThan(0);
+    expect(await card(page, 'totalMentions').innerText()).toContain(meta.totalMentionsCount.toLocaleString('en-US'));
     const me = await apiGet<{ isOnboarded: boolean; userSubscription: { status: string } }>(page, '/api/users/me');
     expect(me.isOnboarded).toBe(true);
     expect(me.userSubscription.status).toBe('trialing');
