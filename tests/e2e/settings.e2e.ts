@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/security/password';
 import { TEST_DATABASE_URL } from '../../server/db/testing';
-import { freePort } from '../support/freePort';
 import { DEMO_USER, apiGet, launchBrowser, loggedInPage } from './support/browser';
+import { startProductServer, type RunningServer } from './support/server';
 
 // Settings as demo@example.com on a server of this file's own (it changes the demo account's
 // settings and deactivates an account): toggles kept after reload, a refused save reverted, the
@@ -16,11 +15,8 @@ import { DEMO_USER, apiGet, launchBrowser, loggedInPage } from './support/browse
 
 const THROWAWAY = { email: `throwaway-${Date.now()}@example.com`, password: 'demo-password' };
 
-interface PgServer {
-  baseUrl: string;
+interface PgServer extends RunningServer {
   databaseUrl: string;
-  log: () => string;
-  stop(): Promise<void>;
 }
 
 function databaseUrlFor(name: string): string {
@@ -29,44 +25,20 @@ function databaseUrlFor(name: string): string {
   return url.toString();
 }
 
-/** The product (built front end + API) on a new PostgreSQL database, seeded with the demo data. */
-async function startPgServer(timeoutMs = 300_000): Promise<PgServer> {
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+/** The product (built front end + API) on a new PostgreSQL database, seeded with the demo data; dropped on stop. */
+async function startPgServer(): Promise<PgServer> {
   const name = `settings_e2e_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await admin(`CREATE DATABASE ${name}`);
   const databaseUrl = databaseUrlFor(name);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await drop.connect();
-    await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await drop.end();
-  };
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await fetch(`${baseUrl}/api/config`)).ok) return { baseUrl, databaseUrl, log: () => log, stop };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  await stop();
-  throw new Error(`server did not start within ${timeoutMs} ms:\n${log}`);
+  const server = await startProductServer({ databaseUrl, afterStop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) });
+  return { ...server, databaseUrl };
 }
 
 async function addThrowawayUser(databaseUrl: string): Promise<void> {

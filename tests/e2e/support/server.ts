@@ -4,20 +4,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../support/freePort';
 
-/** The product as `npm start` runs it (built front end + API, fresh DuckDB with the demo data). */
+/** The product as `npm start` runs it (built front end + API, fresh database with the demo data). */
 export interface RunningServer {
   baseUrl: string;
   log: () => string;
   stop(): Promise<void>;
 }
 
-export async function startProductServer(timeoutMs = 300_000): Promise<RunningServer> {
+export interface ServerOptions {
+  /** PostgreSQL instead of DuckDB (a test that writes to the database itself needs it: DuckDB admits one process). */
+  databaseUrl?: string;
+  /** Runs after the server has stopped (e.g. dropping the test's database). */
+  afterStop?: () => Promise<void>;
+  timeoutMs?: number;
+}
+
+export async function startProductServer(options: ServerOptions | number = {}): Promise<RunningServer> {
+  const { databaseUrl = '', afterStop, timeoutMs = 300_000 } = typeof options === 'number' ? { timeoutMs: options } : options;
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'answerscope-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   // node itself (not npx) so that stopping it stops the server. dist/ must be built already.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -29,6 +38,7 @@ export async function startProductServer(timeoutMs = 300_000): Promise<RunningSe
       await new Promise((r) => child.once('exit', r));
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await afterStop?.();
   };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
