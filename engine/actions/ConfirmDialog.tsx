@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Link, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
 import type { ConfirmSpec } from './types';
 
 /** Whether the typed text allows confirming: exactly the word (case and spaces count), or no word asked. */
@@ -68,6 +68,11 @@ export function ConfirmDialog({ spec, open, busy, error, onConfirm, onCancel, te
                 <MessageBarBody>
                   {error}
                   {spec.errorHelp && <Text as="p" block size={200} style={{ margin: '4px 0 0' }}>{text(spec.errorHelp)}</Text>}
+                  {spec.errorLink && (
+                    <Link href={spec.errorLink.href} target={spec.errorLink.href.startsWith('http') ? '_blank' : undefined} rel="noreferrer">
+                      {text(spec.errorLink.label)}
+                    </Link>
+                  )}
                 </MessageBarBody>
               </MessageBar>
             )}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetcher, renderPage } from '../runtime/testing';
 import { typedConfirmMatches } from './ConfirmDialog';
 import type { PageDefinition } from '../runtime/types';
@@ -22,7 +22,7 @@ const page = {
       label: 'Delete Account',
       action: {
         call: 'users.me.deactivate',
-        confirm: { title: 'Delete your account?', typeToConfirm: 'DELETE', confirmLabel: 'Delete Account', errorHelp: HELP },
+        confirm: { title: 'Delete your account?', typeToConfirm: 'DELETE', confirmLabel: 'Delete Account', errorHelp: HELP, errorLink: { label: 'Contact Support', href: 'mailto:support@example.test' } },
         errors: { default: FAILED },
         // a string, not a function: an awaited spec is not a thenable (the page format's contract name)
         // oxlint-disable-next-line unicorn/no-thenable
@@ -63,6 +63,7 @@ describe('typed confirmation', () => {
     fireEvent.click(confirmButton());
     await waitFor(() => expect(screen.getByRole('alert', { hidden: true }).textContent).toContain(FAILED));
     expect(screen.getByRole('alert', { hidden: true }).textContent).toContain(HELP);
+    expect(within(screen.getByRole('alert', { hidden: true })).getByRole('link', { name: 'Contact Support', hidden: true }).getAttribute('href')).toBe('mailto:support@example.test');
     expect(screen.getByRole('alertdialog', { hidden: true })).toBeTruthy();
     expect(signOut).not.toHaveBeenCalled();
 

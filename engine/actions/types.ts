@@ -12,6 +12,8 @@ export interface ConfirmSpec {
   typeToConfirmLabel?: string;
   /** Shown under an error in the dialog (e.g. how to reach support). */
   errorHelp?: string;
+  /** A link under an error in the dialog (e.g. a mailto: to support). */
+  errorLink?: { label: string; href: string };
 }
 
 /** Opens a URL after the action: a field of the call's response (or of the row, without a call). */

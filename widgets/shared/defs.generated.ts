@@ -450,6 +450,13 @@ export type ActionConfirm = {
    * shown under an error in the dialog, e.g. how to reach support
    */
   errorHelp?: string;
+  /**
+   * a link under an error in the dialog, e.g. Contact Support as a mailto: link
+   */
+  errorLink?: {
+    label: string;
+    href: string;
+  };
 };
 
 /**
