@@ -13,10 +13,6 @@ import { loadUserRow } from './userView';
 
 type Row = Record<string, unknown>;
 
-function placeholders(n: number, from = 1): string {
-  return Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
-}
-
 function groupBy<T extends Row>(rows: T[], key: string): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const row of rows) {
