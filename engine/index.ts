@@ -56,3 +56,4 @@ export type { ExportColumn } from './export/tabular';
 
 // Page format versions.
 export { CURRENT_PAGE_VERSION, PAGE_MIGRATIONS, migratePage, type Migration } from './migrations';
+export { exampleUrl, isWebsiteUrl } from './validation/websiteUrl';

@@ -1,24 +1,9 @@
-import { fillTemplate } from '../../engine';
+import { exampleUrl, fillTemplate, isWebsiteUrl } from '../../engine';
 import type { WizardField, WizardRule } from './types';
 
 // One field's validation: its rules in order, the first failing one's message. Text is checked
 // trimmed; 'url' wants http(s) and a host with a dot, and its message may show {example}, a URL
 // built from what was typed (so 'acme.com' suggests 'https://acme.com').
-
-export function isWebsiteUrl(value: string): boolean {
-  if (!/^https?:\/\/[^\s/?#]+\.[^\s/?#]+/i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
-
-export function exampleUrl(typed: string): string {
-  const host = typed.trim().replace(/^[a-z]+:\/*/i, '').split(/[/?#\s]/)[0];
-  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(host) ? `https://${host.toLowerCase()}` : 'https://www.example.com';
-}
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : String(v));
 

@@ -1,4 +1,5 @@
 import { badRequest } from '../../http/errors';
+import { exampleUrl, isWebsiteUrl } from '../../../engine/validation/websiteUrl';
 import { countryName } from './brandSuggestions';
 
 /** Brand name (2+ characters), website (http(s) URL) and country are required, each refused with the message the form shows; returns the cleaned values. */
@@ -23,21 +24,4 @@ export function validateBrandInput(input: { name?: unknown; website?: unknown; l
     throw badRequest('Country selection is required', { field: 'location', value: location });
   }
   return { name, website, location };
-}
-
-/** http or https followed by a host containing a dot. */
-export function isWebsiteUrl(value: string): boolean {
-  if (!/^https?:\/\/[^\s/?#]+\.[^\s/?#]+/i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
-
-/** The example in the message is built from what the user typed when it looks like a host. */
-function exampleUrl(typed: string): string {
-  const host = typed.replace(/^[a-z]+:\/*/i, '').split(/[/?#\s]/)[0];
-  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(host) ? `https://${host.toLowerCase()}` : 'https://www.example.com';
 }

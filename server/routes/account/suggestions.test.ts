@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryName, matchIndustry, suggestForBrand } from './brandSuggestions';
-import { isWebsiteUrl } from './brandValidation';
+import { isWebsiteUrl } from '../../../engine/validation/websiteUrl';
 
 describe('brand suggestions', () => {
   it('matches an industry from known brand names or keywords in the name and domain', () => {
