@@ -31,6 +31,7 @@ export { PageView } from './runtime/PageView';
 export { prefetchPage } from './runtime/prefetch';
 export { PageContext, usePageContext, type PageContextValue } from './runtime/PageContext';
 export { WidgetHost, useTemplate } from './runtime/WidgetHost';
+export { useCardStyles } from './runtime/cardStyles';
 
 // Bindings, formats, transforms: what widget kinds compute with.
 export { resolveBindings, resolveValue, type BindingContext } from './bindings/resolve';

@@ -12,24 +12,10 @@ import type { WidgetConfig } from './types';
 import { EmptyState, ErrorState, LoadingState } from './WidgetStates';
 import { useActionScope } from '../actions/ActionScope';
 import { LockedContent } from './LockedContent';
+import { useCardStyles } from './cardStyles';
 
 const useStyles = makeStyles({
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow2,
-    height: '100%',
-    boxSizing: 'border-box',
-    minWidth: 0,
-  },
-  title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
   description: { color: tokens.colorNeutralForeground3 },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   slot: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
@@ -67,6 +53,7 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
   const page = useContext(PageContext);
   const ctx = page?.bindings ?? {};
   const styles = useStyles();
+  const card = useCardStyles();
   const kind = useEngineHost().widgets.kind(config.type);
   // inside a row (a table's row actions) visibleWhen may test the row: {"subject": {"$row": "field"}}
   const scopeRow = useActionScope().row;
@@ -111,10 +98,10 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
     return <div data-widget-id={id} data-locked={locked || undefined}>{body}</div>;
   }
   return (
-    <section className={styles.card} data-widget-id={id} aria-label={title || id} data-locked={locked || undefined}>
+    <section className={card.card} data-widget-id={id} aria-label={title || id} data-locked={locked || undefined}>
       {(title || Array.isArray(config.toolbar)) && (
-        <div className={styles.header}>
-          {title && <h2 className={styles.title}>{title}</h2>}
+        <div className={card.header}>
+          {title && <h2 className={card.title}>{title}</h2>}
           {!locked && <Slot parentId={id} name="toolbar" widgets={config.toolbar} className={styles.slot} />}
         </div>
       )}

@@ -4,7 +4,7 @@ import { EditRegular } from '@fluentui/react-icons';
 import RjsfForm from '@rjsf/fluentui-rc';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { PageContext, useEngineHost, type WidgetProps, useAction, useActionScope, useTemplate } from '../../engine';
+import { PageContext, useCardStyles, useEngineHost, type WidgetProps, useAction, useActionScope, useTemplate } from '../../engine';
 import { CounterTextarea } from './CounterTextarea';
 import { ReadOnlyValues } from './ReadOnlyValues';
 import { withMessages } from './errorMessages';
@@ -23,21 +23,6 @@ import type { FormConfig } from './config.generated';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM, flexWrap: 'wrap' },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow2,
-    boxSizing: 'border-box',
-    height: '100%',
-    minWidth: 0,
-  },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
 });
 
 const widgets = { counterTextarea: CounterTextarea };
@@ -47,6 +32,7 @@ const recordOf = (data: unknown) => (data && typeof data === 'object' && !Array.
 export default function Form({ id, config, data }: WidgetProps<FormConfig>) {
   const { vocabularies } = useEngineHost();
   const styles = useStyles();
+  const card = useCardStyles();
   const fill = useTemplate(config);
   const page = useContext(PageContext);
   const scope = useActionScope();
@@ -135,9 +121,9 @@ export default function Form({ id, config, data }: WidgetProps<FormConfig>) {
     .map(([key]) => key);
   const title = fill(config.title);
   return (
-    <section className={styles.card} aria-label={title || id}>
-      <div className={styles.header}>
-        {title && <h2 className={styles.title}>{title}</h2>}
+    <section className={card.card} aria-label={title || id}>
+      <div className={card.header}>
+        {title && <h2 className={card.title}>{title}</h2>}
         {viewFirst && !editing && (
           <Button appearance="primary" icon={<EditRegular />} onClick={() => { action.reset(); setEditing(true); }}>
             {config.modes?.editLabel ?? 'Edit'}
