@@ -11,7 +11,8 @@ import type { ServerConfig, ServerContext } from './http/context';
 import { parseTrustProxy } from './http/rateLimitClientAddress';
 import { routes } from './routes/index';
 import { startEmailRelay } from './email/index';
-import { startScheduler } from './scheduler/index';
+import { STARTUP_LOCK, withLockSession } from './scheduler/advisoryLock';
+import { startSchedulerOnOneInstance } from './scheduler/oneInstance';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
 import { emptyDatabaseError, prepareInitialData } from './seed/firstRun';
 
@@ -44,8 +45,10 @@ async function main() {
     throw emptyDatabaseError(startup.production);
   }
   const db = await openDatabase(config);
-  await migrate(db);
-  const initial = await prepareInitialData(db, startup, new Date(), (line) => console.log(line)).catch(async (err) => {
+  const initial = await oneStartupAtATime(config, async () => {
+    await migrate(db);
+    return prepareInitialData(db, startup, new Date(), (line) => console.log(line));
+  }).catch(async (err) => {
     await db.close();
     throw err;
   });
@@ -61,10 +64,12 @@ async function main() {
   }
   await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
 
+  // With PostgreSQL only the instance holding the scheduler lock runs it; the others take over when it stops.
   const scheduler = startup.scheduler
-    ? startScheduler(ctx, {
+    ? startSchedulerOnOneInstance(ctx, {
         log: (message, extra) => app.log.info(extra ? { extra } : {}, message),
         logError: (message, err) => app.log.error({ err }, message),
+        announce: (line) => console.log(line),
       })
     : null;
   // Sends the email outbox over SMTP when SMTP_URL is set; without it emails stay in the outbox.
@@ -81,7 +86,7 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    scheduler?.stop();
+    await scheduler?.stop();
     emailRelay?.stop();
     await app.close();
     await db.close();
@@ -89,6 +94,22 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * Migrating and filling an empty database, one instance at a time: instances started together on
+ * one PostgreSQL database would otherwise create the same tables and load the demo data twice.
+ * The next one waits, then finds the work done.
+ */
+async function oneStartupAtATime<T>(config: ServerConfig, work: () => Promise<T>): Promise<T> {
+  if (!config.databaseUrl) return work();
+  const onWait = () => console.log('Waiting for another instance to finish migrating or filling the database…');
+  return withLockSession(
+    config.databaseUrl,
+    STARTUP_LOCK,
+    { applicationName: `answerscope start-up (pid ${process.pid})`, onWait },
+    work,
+  );
 }
 
 /** The database, or a one-line reason it cannot be opened (locked by another process, corrupt, unreachable). */
