@@ -15,6 +15,11 @@ export interface ServerConfig {
   localPayments?: boolean;
   /** Stripe is the payment provider when set (STRIPE_* variables); unset or null = the local provider. */
   stripe?: StripeSettings | null;
+  /**
+   * Where insight window aggregates read whole days: the daily rollups (default) or the raw facts
+   * only, which the rollups are proven against and benchmarks compare with.
+   */
+  factSource?: 'rollups' | 'raw';
 }
 
 /** What every route handler can reach. Tests build one with a fixed clock. */

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { transactionWithRetry } from '../db/conflicts';
 import type { Db } from '../db/types';
 import { extractAnswer, type TrackedEntity } from '../ingest/index';
 import type { ProviderAnswer } from '../providers/provider';
+import { addRunToRollups } from '../rollups/maintain';
 import { buildRunRows, CITATION_COLUMNS, insertRows, MENTION_COLUMNS, RUN_COLUMNS } from './rows';
 
 export interface RunInput {
@@ -28,7 +30,7 @@ export function newRunId(): string {
 
 /**
  * Stores one provider answer: extracts the brands it names and its citations with the same
- * pipeline as the demo loader, then writes the run and its facts in one transaction.
+ * pipeline as the demo loader, then writes the run, its facts and their rollups in one transaction.
  */
 export async function ingestRun(db: Db, input: RunInput, tracked: TrackedEntity[]): Promise<IngestedRun> {
   const extracted = extractAnswer(input.answer, tracked);
@@ -38,10 +40,12 @@ export async function ingestRun(db: Db, input: RunInput, tracked: TrackedEntity[
     input.answer.answerText,
     extracted,
   );
-  await db.transaction(async (tx) => {
+  // Retried as a whole: runs of other prompts on the same day add to the same rollup rows.
+  await transactionWithRetry(db, async (tx) => {
     await insertRows(tx, 'runs', RUN_COLUMNS, [rows.run]);
     await insertRows(tx, 'mentions', MENTION_COLUMNS, rows.mentions);
     await insertRows(tx, 'citations', CITATION_COLUMNS, rows.citations);
+    await addRunToRollups(tx, rows);
   });
   return { runId, mentions: rows.mentions.length, citations: rows.citations.length, namedCount: extracted.namedCount };
 }

@@ -1,5 +1,7 @@
 import type { Db } from '../db/types';
 import { extractAnswer, type TrackedEntity } from '../ingest/index';
+import { rebuildRollups } from '../rollups/rebuild';
+import { ROLLUP_TABLES } from '../rollups/tables';
 import { buildRunRows, FactBatch, insertRows } from '../runs/rows';
 import { hashPassword } from '../security/password';
 import { generateDemoWorld, type DemoWorld } from './generator/index';
@@ -53,8 +55,9 @@ export async function countRows(db: Db): Promise<TableCounts> {
   return counts;
 }
 
-/** Empties every app table (a failed or forced load starts from nothing). */
+/** Empties every app table and the rollups (a failed or forced load starts from nothing). */
 export async function clearData(db: Db): Promise<void> {
+  for (const t of ROLLUP_TABLES) await db.exec(`DELETE FROM ${t}`);
   for (const t of DATA_TABLES) await db.exec(`DELETE FROM ${t}`);
 }
 
@@ -133,6 +136,7 @@ export async function loadDemo(db: Db, options: LoadDemoOptions): Promise<LoadDe
     if (options.onProgress && n % 10_000 === 0) options.onProgress(n);
   }
   await batch.drain();
+  await rebuildRollups(db);
 
   const plan = planFor({ prompts: promptRows.length, locations: locations.size, brands: brandRows.length });
   await loadAccounts(db, now, plan);

@@ -4,6 +4,7 @@ import { competitorsLockKey, planLockKey, withWriteLock } from '../../db/writeLo
 import type { AuthUser } from '../../http/call';
 import { defineCall } from '../../http/call';
 import type { ServerContext } from '../../http/context';
+import { deleteBrandRollups } from '../../rollups/rebuild';
 import { HttpError, badRequest } from '../../http/errors';
 import { requireActiveSubscription, requireBrandMembership, type BrandRow } from '../access';
 import { MAX_COMPETITORS_PER_BRAND, competitorLimitMessage } from '../insights/competitors/manage';
@@ -133,6 +134,7 @@ export async function deleteBrandData(db: Db, brandId: string): Promise<void> {
     for (const table of ['citations', 'mentions', 'runs', 'prompts', 'competitors', 'brand_members']) {
       await tx.query(`DELETE FROM ${table} WHERE brand_id = $1`, [brandId]);
     }
+    await deleteBrandRollups(tx, brandId);
     await tx.query(`UPDATE onboarding_progress SET brand_id = NULL WHERE brand_id = $1`, [brandId]);
     await tx.query(`DELETE FROM brands WHERE id = $1`, [brandId]);
   });

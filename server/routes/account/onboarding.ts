@@ -7,6 +7,7 @@ import { defineCall } from '../../http/call';
 import type { ServerContext } from '../../http/context';
 import { HttpError, badRequest } from '../../http/errors';
 import { getPaymentProvider } from '../../payments/index';
+import { rebuildBrandRollups } from '../../rollups/rebuild';
 import { runPromptNow } from '../../scheduler/index';
 import { type BrandRow, requireActiveSubscription, requireBrandMembership, subscriptionRequired } from '../access';
 import {
@@ -136,6 +137,8 @@ async function upsertOnboardingBrand(
     );
     if (owned[0]) {
       await tx.query(`UPDATE brands SET name = $1, url = $2, location = $3 WHERE id = $4`, [input.name, input.website, input.location, brandId]);
+      // The rollups count co-mentions with the own name: a new name recounts them.
+      await rebuildBrandRollups(tx, brandId);
       return brandId;
     }
   }
@@ -184,9 +187,10 @@ async function replaceOnboardingPrompts(
     assertCanAddPrompts({ ...usage, promptCount: usage.promptCount - dropped.length }, added.length, [brand.location]);
   }
   for (const p of dropped) {
-    for (const table of ['citations', 'mentions', 'runs']) await tx.query(`DELETE FROM ${table} WHERE prompt_id = $1`, [p.id]);
+    for (const table of ['citations', 'mentions', 'runs']) await tx.query(`DELETE FROM ${table} WHERE brand_id = $1 AND prompt_id = $2`, [brandId, p.id]);
     await tx.query(`DELETE FROM prompts WHERE id = $1`, [p.id]);
   }
+  if (dropped.length > 0) await rebuildBrandRollups(tx, brandId);
   for (const text of added) {
     // One millisecond apart so listing by created_at keeps the user's selection order.
     const createdAt = new Date(now.getTime() + texts.indexOf(text)).toISOString();
@@ -238,7 +242,7 @@ const generating = new Set<string>();
 
 const snapshotInProgress = () => new HttpError(409, 'SNAPSHOT_IN_PROGRESS', SNAPSHOT_IN_PROGRESS_MESSAGE);
 
-const PENDING_PROMPTS_SQL = `SELECT p.id, p.text FROM prompts p WHERE p.brand_id = $1 AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.prompt_id = p.id)
+const PENDING_PROMPTS_SQL = `SELECT p.id, p.text FROM prompts p WHERE p.brand_id = $1 AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.brand_id = $1 AND r.prompt_id = p.id)
   ORDER BY p.created_at, p.id`;
 
 /**

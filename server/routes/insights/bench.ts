@@ -1,10 +1,11 @@
 /**
  * Latency of the insight calls on the demo dataset (not a test: timing is never asserted in tests).
- *   npx tsx server/routes/insights/bench.ts [--scale 1] [--iterations 30] [--dialect duckdb|postgres] [--replicate K]
+ *   npx tsx server/routes/insights/bench.ts [--scale 1] [--iterations 30] [--dialect duckdb|postgres] [--replicate K] [--source rollups|raw|both]
  * DuckDB: the dataset is loaded once into $TMPDIR/answerscope-insights-bench/scale-N.duckdb and reused.
  * --replicate K copies that file and repeats every run (with its mentions and citations) K times
  * under new ids: a scale-N×K-sized dataset in a minute instead of a long generator run.
  * Calls go through the real app (validation, serialisation) with sign-in replaced by a fixed user.
+ * --source both times every call reading the daily rollups and reading the raw facts only.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { openTestDb } from '../../db/testing';
 import type { Db } from '../../db/types';
 import type { ServerContext } from '../../http/context';
 import { DEMO_ACCOUNTS } from '../../seed/demoAccounts';
+import { rebuildRollups } from '../../rollups/rebuild';
 import { countRows, loadDemo } from '../../seed/load';
 import { insightRoutes } from './index';
 
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     iterations: { type: 'string', default: '30' },
     dialect: { type: 'string', default: 'duckdb' },
     replicate: { type: 'string', default: '1' },
+    source: { type: 'string', default: 'rollups' },
   },
 });
 const scale = Number(values.scale);
@@ -64,13 +67,26 @@ async function openDb(): Promise<{ db: Db; close: () => Promise<void> }> {
         INSERT INTO citations SELECT brand_id, run_id || ${sfx}, prompt_id, provider, location, created_at, position, url, domain, title, author, published_at, citation_hash FROM citations WHERE strpos(run_id, '_x') = 0;
       `);
     }
+    await rebuildRollups(big);
     await big.exec('CHECKPOINT');
   }
   return { db: big, close: () => big.close() };
 }
 
+/** A dataset cached before the rollups existed gets them now. */
+async function withRollups(db: Db): Promise<void> {
+  await migrate(db);
+  const [{ n }] = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM rollup_runs_daily');
+  if (n === 0) {
+    const t0 = performance.now();
+    await rebuildRollups(db);
+    console.log(`built rollups in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+}
+
 async function main() {
   const { db, close } = await openDb();
+  await withRollups(db);
   const counts = await countRows(db);
   console.log(`runs ${counts.runs}, mentions ${counts.mentions}, citations ${counts.citations}`);
   const demo = DEMO_ACCOUNTS.find((a) => a.key === 'demo')!;
@@ -79,7 +95,9 @@ async function main() {
     now: () => NOW,
     config: { port: 0, dataDir: os.tmpdir(), databaseUrl: null, publicUrl: 'http://localhost', webDir: null, secureCookies: false },
   };
-  const app = await buildApp(ctx, insightRoutes, { authenticate: async () => ({ id: demo.id, email: demo.email, name: demo.name }) });
+  const authenticate = async () => ({ id: demo.id, email: demo.email, name: demo.name });
+  const sources = values.source === 'both' ? (['rollups', 'raw'] as const) : ([values.source as 'rollups' | 'raw'] as const);
+  const apps = await Promise.all(sources.map((factSource) => buildApp({ ...ctx, config: { ...ctx.config, factSource } }, insightRoutes, { authenticate })));
   const [brand] = await db.query<{ id: string }>(
     `SELECT b.id FROM brands b JOIN brand_members m ON m.brand_id = b.id WHERE m.user_id = $1
       ORDER BY (SELECT COUNT(*) FROM runs r WHERE r.brand_id = b.id) DESC LIMIT 1`,
@@ -105,7 +123,7 @@ async function main() {
     ['citations/tld-analysis', { brandId: brand.id, startTime: start, ...f }],
   ];
   console.log(`brand ${brand.id}, ${values.dialect}, scale ${scale}, ${iterations} iterations (7-day window)`);
-  for (const [url, payload] of calls) {
+  for (const [url, payload] of calls) for (const [k, app] of apps.entries()) {
     const times: number[] = [];
     const cpu: number[] = [];
     for (let i = 0; i < iterations + 2; i++) {
@@ -122,9 +140,9 @@ async function main() {
     cpu.sort((a, b) => a - b);
     const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))].toFixed(1).padStart(7);
     // CPU time (all threads) is the steadier figure on a shared machine; wall time is what users see.
-    console.log(`${url.padEnd(46)} wall p50 ${q(times, 0.5)} ms  p95 ${q(times, 0.95)} ms   cpu p50 ${q(cpu, 0.5)} ms`);
+    console.log(`${`${url} (${sources[k]})`.padEnd(56)} wall p50 ${q(times, 0.5)} ms  p95 ${q(times, 0.95)} ms   cpu p50 ${q(cpu, 0.5)} ms`);
   }
-  await app.close();
+  for (const app of apps) await app.close();
   await close();
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/types';
-import { SqlParams } from '../shared/params';
+import { factRows } from '../shared/factSource';
+import { SqlParams, inList } from '../shared/params';
 import { num } from '../shared/numbers';
 import { type InsightScope, scopeWhere } from '../shared/scope';
 
@@ -23,6 +24,67 @@ export type PairGrouping = [] | ['provider'] | ['prompt_id', 'provider'];
  * nothing, provider, or prompt and provider. Groups with runs but no mentions come back with zeros.
  */
 export async function pairStats(
+  db: Db,
+  scope: InsightScope,
+  brandKey: string,
+  competitorKey: string,
+  groupBy: PairGrouping,
+): Promise<PairStats[]> {
+  // Rollups have no prompt dimension; a brand compared with itself is no pair of distinct names.
+  if (groupBy.length < 2 && brandKey !== competitorKey) return pairStatsFromFacts(db, scope, brandKey, competitorKey, groupBy as [] | ['provider']);
+  return pairStatsPerRun(db, scope, brandKey, competitorKey, groupBy);
+}
+
+/**
+ * Sums over the scope's fact rows (rollups for whole days). Co-mentions are the competitor's answers
+ * that also name the own brand (`with_own`), so `brandKey` must be the own brand's entity.
+ */
+async function pairStatsFromFacts(
+  db: Db,
+  scope: InsightScope,
+  brandKey: string,
+  competitorKey: string,
+  groupBy: [] | ['provider'],
+): Promise<PairStats[]> {
+  const current: InsightScope = { ...scope, previous: null };
+  const p = new SqlParams();
+  const b = p.add(brandKey);
+  const c = p.add(competitorKey);
+  const runs = factRows(p, current, 'runs', 'fr');
+  const mentions = factRows(p, current, 'mentions', 'fm', {
+    filter: (col) => inList(p, col('entity'), [brandKey, competitorKey]),
+    ownEntity: brandKey,
+  });
+  const grouped = groupBy.length > 0;
+  const sel = grouped ? 'provider, ' : '';
+  const grp = grouped ? 'GROUP BY provider' : '';
+  const on = (t: string) => (grouped ? `${t}.provider = r.provider` : 'TRUE');
+  const rows = await db.query(
+    `WITH r AS (SELECT ${sel}SUM(n) AS runs FROM ${runs} ${grp}),
+     m AS (
+       SELECT ${sel}SUM(n) FILTER (WHERE entity = ${b}) AS b, SUM(n) FILTER (WHERE entity = ${c}) AS c,
+              SUM(rank_sum) FILTER (WHERE entity = ${b}) AS b_rank, SUM(rank_sum) FILTER (WHERE entity = ${c}) AS c_rank,
+              SUM(with_own) FILTER (WHERE entity = ${c}) AS co
+         FROM ${mentions} ${grp}
+     )
+     SELECT ${grouped ? 'r.provider, ' : ''}r.runs, m.b, m.c, m.co, m.b_rank, m.c_rank
+       FROM r LEFT JOIN m ON ${on('m')}
+      WHERE r.runs > 0`,
+    p.values,
+  );
+  return rows.map((r) => ({
+    group: (grouped ? { provider: String(r.provider) } : {}) as Record<string, string>,
+    runs: num(r.runs),
+    brandMentions: num(r.b),
+    competitorMentions: num(r.c),
+    brandRankSum: num(r.b_rank),
+    competitorRankSum: num(r.c_rank),
+    coMentions: num(r.co),
+  }));
+}
+
+/** Per answer from the raw facts: the grouping by prompt, which the rollups do not keep. */
+async function pairStatsPerRun(
   db: Db,
   scope: InsightScope,
   brandKey: string,

@@ -2,7 +2,8 @@ import type { Db } from '../../../db/types';
 import { entityMentionStats, sumCounts } from '../shared/facts';
 import { SqlParams, inList } from '../shared/params';
 import { meanOrNull, num, pctChange, percent } from '../shared/numbers';
-import { type InsightScope, scopeWhere } from '../shared/scope';
+import { factRows } from '../shared/factSource';
+import type { InsightScope } from '../shared/scope';
 import type { TrackedEntity } from '../shared/tracked';
 
 export type ThreatLevel = 'high' | 'medium' | 'low';
@@ -40,34 +41,22 @@ export function threatLevel(competitorMentions: number, ownMentions: number, gro
   return 'low';
 }
 
-/** Per competitor in the current window: answers naming it, of those naming the own brand too, and their citations. */
+/**
+ * Per competitor in the current window: answers naming it, of those naming the own brand too, and
+ * the citations of the answers naming it. Mentions are one per brand per answer, so summing a
+ * competitor's mentions counts its answers.
+ */
 async function runFacts(db: Db, scope: InsightScope, own: string, competitors: string[]) {
   if (competitors.length === 0) return new Map<string, { runs: number; co: number; citations: number }>();
   const current: InsightScope = { ...scope, previous: null };
   const p = new SqlParams();
-  const cmWhere = scopeWhere(p, current);
-  const ownWhere = scopeWhere(p, current);
-  const citeWhere = scopeWhere(p, current, 'c');
-  // Mentions are one per brand per answer, so counting competitor mentions counts answers.
+  const mentions = factRows(p, current, 'mentions', 'fm', {
+    filter: (col) => inList(p, col('entity'), competitors),
+    answerCitations: true,
+    ownEntity: own,
+  });
   const rows = await db.query(
-    `WITH cm AS (
-       SELECT run_id, entity FROM mentions WHERE ${cmWhere} AND ${inList(p, 'entity', competitors)}
-     ),
-     own AS (
-       SELECT run_id FROM mentions WHERE ${ownWhere} AND entity = ${p.add(own)}
-     ),
-     co AS (
-       SELECT cm.entity, COUNT(*) AS runs, COUNT(own.run_id) AS co
-         FROM cm LEFT JOIN own ON own.run_id = cm.run_id
-        GROUP BY cm.entity
-     ),
-     ci AS (
-       SELECT cm.entity, COUNT(*) AS citations
-         FROM cm JOIN citations c ON c.run_id = cm.run_id
-        WHERE ${citeWhere}
-        GROUP BY cm.entity
-     )
-     SELECT co.entity, co.runs, co.co, ci.citations FROM co LEFT JOIN ci ON ci.entity = co.entity`,
+    `SELECT entity, SUM(n) AS runs, SUM(with_own) AS co, SUM(answer_citations) AS citations FROM ${mentions} GROUP BY entity`,
     p.values,
   );
   return new Map(rows.map((r) => [String(r.entity), { runs: num(r.runs), co: num(r.co), citations: num(r.citations) }]));

@@ -1,7 +1,8 @@
 import type { Db } from '../../../db/types';
 import { SqlParams, inList } from '../shared/params';
 import { num, percent } from '../shared/numbers';
-import { type InsightScope, scopeWhere } from '../shared/scope';
+import { factRows } from '../shared/factSource';
+import { type InsightScope } from '../shared/scope';
 import type { TrackedEntity } from '../shared/tracked';
 
 export type Interval = 'hour' | 'day' | 'week' | 'month';
@@ -47,17 +48,18 @@ export async function mentionRateTimeseries(
 ): Promise<Record<string, OverviewTimeSeriesPoint[]>> {
   if (!INTERVALS.includes(interval)) throw new Error(`unknown interval ${interval}`);
   const bucket = `CAST(date_trunc('${interval}', created_at) AS TIMESTAMP)`;
+  // Daily rollups cannot split a day into hours: hourly buckets read the raw facts.
+  const source: InsightScope = interval === 'hour' ? { ...scope, source: 'raw' } : scope;
   // One statement: runs per bucket, left-joined with the tracked brands' mentions per bucket.
   const p = new SqlParams();
-  const runsWhere = scopeWhere(p, scope);
-  const mentionsWhere = scopeWhere(p, scope);
+  const runFacts = factRows(p, source, 'runs', 'fr');
+  const mentionFacts = factRows(p, source, 'mentions', 'fm', { filter: (col) => inList(p, col('entity'), tracked.map((t) => t.entity)) });
   const rows = await db.query(
     `WITH r AS (
-       SELECT ${bucket} AS bucket, COUNT(*) AS runs FROM runs WHERE ${runsWhere} GROUP BY 1
+       SELECT ${bucket} AS bucket, SUM(n) AS runs FROM ${runFacts} GROUP BY 1
      ),
      m AS (
-       SELECT ${bucket} AS bucket, entity, COUNT(*) AS mentions FROM mentions
-        WHERE ${mentionsWhere} AND ${inList(p, 'entity', tracked.map((t) => t.entity))}
+       SELECT ${bucket} AS bucket, entity, SUM(n) AS mentions FROM ${mentionFacts}
         GROUP BY 1, 2
      )
      SELECT r.bucket, r.runs, m.entity, m.mentions FROM r LEFT JOIN m ON m.bucket = r.bucket

@@ -1,11 +1,13 @@
 import type { Db } from '../../../db/types';
+import { factRows } from './factSource';
 import { SqlParams, inList } from './params';
-import { type InsightScope, inWindow, previousOrEmpty, scopeWhere } from './scope';
+import { type InsightScope, inWindow, previousOrEmpty } from './scope';
 import { num } from './numbers';
 
 /**
- * Aggregates over the raw facts shared by several calls. Every function reads one fact table once
- * and counts both windows with FILTER, so the current and delta numbers come from the same pass.
+ * Aggregates shared by several calls, over the scope's fact rows (daily rollups for whole days,
+ * raw facts for partial ones: see factSource.ts). Every function reads each table once and counts
+ * both windows with FILTER, so the current and delta numbers come from the same pass.
  */
 
 export interface WindowCounts {
@@ -31,20 +33,19 @@ export async function entityMentionStats(
 ): Promise<EntityMentionStats[]> {
   if (entities.length === 0) return [];
   const p = new SqlParams();
-  const where = scopeWhere(p, scope);
   const cur = inWindow(p, scope.current);
   const prev = inWindow(p, previousOrEmpty(scope));
+  const mentions = factRows(p, scope, 'mentions', 'm', { filter: (col) => inList(p, col('entity'), entities) });
   const group = options.byProvider ? 'entity, provider' : 'entity';
   const rows = await db.query(
     `SELECT ${group},
-            COUNT(*) FILTER (WHERE ${cur}) AS cur_mentions,
-            COUNT(*) FILTER (WHERE ${prev}) AS prev_mentions,
-            SUM(sentiment) FILTER (WHERE ${cur}) AS cur_sentiment,
-            SUM(sentiment) FILTER (WHERE ${prev}) AS prev_sentiment,
-            SUM(rank) FILTER (WHERE ${cur}) AS cur_rank,
-            SUM(rank) FILTER (WHERE ${prev}) AS prev_rank
-       FROM mentions
-      WHERE ${where} AND ${inList(p, 'entity', entities)}
+            SUM(n) FILTER (WHERE ${cur}) AS cur_mentions,
+            SUM(n) FILTER (WHERE ${prev}) AS prev_mentions,
+            SUM(sentiment_sum) FILTER (WHERE ${cur}) AS cur_sentiment,
+            SUM(sentiment_sum) FILTER (WHERE ${prev}) AS prev_sentiment,
+            SUM(rank_sum) FILTER (WHERE ${cur}) AS cur_rank,
+            SUM(rank_sum) FILTER (WHERE ${prev}) AS prev_rank
+       FROM ${mentions}
       GROUP BY ${group}`,
     p.values,
   );
@@ -82,34 +83,33 @@ export async function windowFacts(
   const p = new SqlParams();
   const cur = inWindow(p, scope.current);
   const prev = inWindow(p, previousOrEmpty(scope));
-  const runsWhere = scopeWhere(p, scope);
-  const mentionsWhere = scopeWhere(p, scope);
-  const citationsWhere = options.citations ? scopeWhere(p, scope) : '';
-  const entityList = inList(p, 'entity', entities);
+  const runs = factRows(p, scope, 'runs', 'fr');
+  const mentions = factRows(p, scope, 'mentions', 'fm', { filter: (col) => inList(p, col('entity'), entities) });
+  const citations = options.citations ? factRows(p, scope, 'citations', 'fc') : '';
   const rows = await db.query(
     `WITH r AS (
-       SELECT COUNT(*) FILTER (WHERE ${cur}) AS cur_runs, COUNT(*) FILTER (WHERE ${prev}) AS prev_runs
-         FROM runs WHERE ${runsWhere}
+       SELECT SUM(n) FILTER (WHERE ${cur}) AS cur_runs, SUM(n) FILTER (WHERE ${prev}) AS prev_runs
+         FROM ${runs}
      ),
      m AS (
        SELECT entity,
-              COUNT(*) FILTER (WHERE ${cur}) AS cur_mentions,
-              COUNT(*) FILTER (WHERE ${prev}) AS prev_mentions,
-              SUM(sentiment) FILTER (WHERE ${cur}) AS cur_sentiment,
-              SUM(sentiment) FILTER (WHERE ${prev}) AS prev_sentiment,
-              SUM(rank) FILTER (WHERE ${cur}) AS cur_rank,
-              SUM(rank) FILTER (WHERE ${prev}) AS prev_rank
-         FROM mentions WHERE ${mentionsWhere} AND ${entityList}
+              SUM(n) FILTER (WHERE ${cur}) AS cur_mentions,
+              SUM(n) FILTER (WHERE ${prev}) AS prev_mentions,
+              SUM(sentiment_sum) FILTER (WHERE ${cur}) AS cur_sentiment,
+              SUM(sentiment_sum) FILTER (WHERE ${prev}) AS prev_sentiment,
+              SUM(rank_sum) FILTER (WHERE ${cur}) AS cur_rank,
+              SUM(rank_sum) FILTER (WHERE ${prev}) AS prev_rank
+         FROM ${mentions}
         GROUP BY entity
      )${
        options.citations
          ? `,
      c AS (
-       SELECT COUNT(*) FILTER (WHERE ${cur}) AS cur_citations,
-              COUNT(*) FILTER (WHERE ${prev}) AS prev_citations,
+       SELECT SUM(n) FILTER (WHERE ${cur}) AS cur_citations,
+              SUM(n) FILTER (WHERE ${prev}) AS prev_citations,
               COUNT(DISTINCT domain) FILTER (WHERE ${cur} AND domain <> '') AS cur_domains,
               COUNT(DISTINCT domain) FILTER (WHERE ${prev} AND domain <> '') AS prev_domains
-         FROM citations WHERE ${citationsWhere}
+         FROM ${citations}
      )`
          : ''
      }

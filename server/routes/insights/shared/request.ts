@@ -19,7 +19,7 @@ export interface BrandRequest {
  */
 export async function brandRequest(input: CallInput<WindowedBody>): Promise<BrandRequest> {
   const { body, user, ctx } = input;
-  const scope = scopeFromBody(body, ctx.now());
+  const scope = scopeFromBody(body, ctx.now(), ctx.config.factSource);
   const [rows, subscribed] = await Promise.all([
     ctx.db.query<BrandRow & { competitor_name: string | null; competitor_key: string | null }>(
       `SELECT b.id, b.name, b.url, b.location, b.logo_url, b.aliases, b.created_by, b.finalized, b.created_at,

@@ -1,6 +1,13 @@
 import { badRequest } from '../../../http/errors';
 import { SqlParams, inList, tsParam } from './params';
 
+/**
+ * Where a window aggregate reads its facts: `rollups` = the daily rollups for every whole UTC day
+ * of the span and the raw facts for the partial days at the windows' edges; `raw` = the raw facts
+ * only (the reference the rollups are proven against).
+ */
+export type FactSource = 'rollups' | 'raw';
+
 /** A half-open time window [start, end). */
 export interface TimeWindow {
   start: Date;
@@ -17,6 +24,8 @@ export interface InsightScope {
   current: TimeWindow;
   /** The delta window, when the call has one. */
   previous: TimeWindow | null;
+  /** Whether window aggregates read the daily rollups (with raw facts for partial days) or raw facts only. */
+  source: FactSource;
 }
 
 /** The request fields the windowed insight calls share: brand, window, delta window, providers and location. */
@@ -58,7 +67,7 @@ export function normalizeLocations(location: string | string[] | null | undefine
  * Builds the scope of a windowed call. Current window = [startTime, endTime ?? now); delta window =
  * [deltaStartTime, deltaEndTime) when given. Reversed windows are a 400, never an empty answer.
  */
-export function scopeFromBody(body: WindowedBody, now: Date): InsightScope {
+export function scopeFromBody(body: WindowedBody, now: Date, source: FactSource = 'rollups'): InsightScope {
   const start = parseTime(body.startTime, 'startTime');
   const end = body.endTime ? parseTime(body.endTime, 'endTime') : now;
   if (start.getTime() >= end.getTime()) throw badRequest('startTime must be before endTime (or before now)');
@@ -76,6 +85,7 @@ export function scopeFromBody(body: WindowedBody, now: Date): InsightScope {
     locations: normalizeLocations(body.location),
     current: { start, end },
     previous,
+    source,
   };
 }
 

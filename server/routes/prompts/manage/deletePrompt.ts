@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/types';
+import { rebuildBrandRollups } from '../../../rollups/rebuild';
 import { planLockKey, withWriteLock } from '../../../db/writeLock';
 import { defineCall } from '../../../http/call';
 import { requireBrandEditAccess } from '../../access';
@@ -7,10 +8,15 @@ import { loadAccessiblePrompt } from '../promptRecord';
 /** Removes a prompt and every fact recorded for it, in `db`'s transaction or a new one. */
 export async function deletePromptData(db: Db, promptId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const table of ['citations', 'mentions', 'runs']) {
-      await tx.query(`DELETE FROM ${table} WHERE prompt_id = $1`, [promptId]);
+    const [owner] = await tx.query<{ brand_id: string }>('SELECT brand_id FROM prompts WHERE id = $1', [promptId]);
+    // Facts are found by their brand too: on Citus that keeps each delete on the brand's shard.
+    if (owner) {
+      for (const table of ['citations', 'mentions', 'runs']) {
+        await tx.query(`DELETE FROM ${table} WHERE brand_id = $1 AND prompt_id = $2`, [owner.brand_id, promptId]);
+      }
     }
     await tx.query(`DELETE FROM prompts WHERE id = $1`, [promptId]);
+    if (owner) await rebuildBrandRollups(tx, owner.brand_id);
   });
 }
 

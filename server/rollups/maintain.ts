@@ -1,0 +1,65 @@
+import type { Db } from '../db/types';
+import type { RunRows } from '../runs/rows';
+import { OWN_ENTITY_OF, utcDay } from './tables';
+
+/** One rollup row's key columns and the sums to add to it. */
+interface Increment {
+  table: string;
+  key: Record<string, unknown>;
+  add: Record<string, number>;
+}
+
+/**
+ * Adds to the key's row, or inserts one when the key has none yet. Readers SUM over rows, so two
+ * transactions that both insert a new key at once leave two rows and the totals stay exact.
+ */
+async function increment(tx: Db, { table, key, add }: Increment): Promise<void> {
+  const keyCols = Object.keys(key);
+  const sumCols = Object.keys(add);
+  const params = [...Object.values(key), ...Object.values(add)];
+  const set = sumCols.map((c, i) => `${c} = ${c} + $${keyCols.length + i + 1}`).join(', ');
+  const where = keyCols.map((c, i) => `${c} = $${i + 1}`).join(' AND ');
+  const updated = await tx.query(`UPDATE ${table} SET ${set} WHERE ${where} RETURNING 1 AS hit`, params);
+  if (updated.length > 0) return;
+  const cols = [...keyCols, ...sumCols];
+  await tx.query(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, params);
+}
+
+/** The rollup increments one stored run makes; `ownEntity` is the brand's own entity key. */
+export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
+  const [brandId, , , provider, location, createdAt] = rows.run as [string, string, string, string, string, Date];
+  const base = { brand_id: brandId, day: utcDay(new Date(createdAt)), provider, location };
+  const out: Increment[] = [{ table: 'rollup_runs_daily', key: base, add: { runs: 1 } }];
+
+  const citations = rows.citations.length;
+  const entities = rows.mentions.map((m) => ({ entity: String(m[6]), rank: Number(m[8]), sentiment: Number(m[9]) }));
+  const namesOwn = entities.some((m) => m.entity === ownEntity) ? 1 : 0;
+  for (const m of entities) {
+    out.push({
+      table: 'rollup_mentions_daily',
+      key: { ...base, entity: m.entity },
+      add: { mentions: 1, rank_sum: m.rank, sentiment_sum: m.sentiment, answer_citations: citations, with_own: namesOwn },
+    });
+  }
+
+  const perAuthor = new Map<string, Increment>();
+  for (const c of rows.citations) {
+    const key = { ...base, domain: String(c[8]), author: c[10] === null || c[10] === undefined ? '' : String(c[10]) };
+    const id = JSON.stringify([key.domain, key.author]);
+    const inc = perAuthor.get(id) ?? { table: 'rollup_citations_daily', key, add: { citations: 0 } };
+    inc.add.citations++;
+    perAuthor.set(id, inc);
+  }
+  return [...out, ...perAuthor.values()];
+}
+
+/**
+ * Adds one just-ingested run to the rollups, inside the transaction that inserts its facts, so the
+ * rollups never count a run that is not stored (or miss one that is). A late run lands on its own
+ * day; a run stored twice is refused by the runs primary key before anything is counted twice.
+ */
+export async function addRunToRollups(tx: Db, rows: RunRows): Promise<void> {
+  const [brandId] = rows.run as [string];
+  const [brand] = await tx.query<{ own: string }>(`SELECT ${OWN_ENTITY_OF('b')} AS own FROM brands b WHERE b.id = $1`, [brandId]);
+  for (const inc of runIncrements(rows, brand?.own ?? '')) await increment(tx, inc);
+}

@@ -1,0 +1,59 @@
+import type { Db } from '../db/types';
+import { DAY_OF, OWN_ENTITY_OF, ROLLUP_TABLES } from './tables';
+
+/**
+ * The rollups as computed from the raw facts, one INSERT … SELECT per table: of one brand (its id
+ * bound as `$1`) or of every brand.
+ */
+function rebuildStatements(oneBrand: boolean): string[] {
+  const where = (alias: string) => (oneBrand ? `WHERE ${alias}.brand_id = $1` : '');
+  return [
+    `INSERT INTO rollup_runs_daily (brand_id, day, provider, location, runs)
+     SELECT r.brand_id, ${DAY_OF('r.created_at')}, r.provider, r.location, COUNT(*)
+       FROM runs r ${where('r')}
+      GROUP BY 1, 2, 3, 4`,
+    // Each mention carries the citation count of its answer and whether the answer names the own brand.
+    `INSERT INTO rollup_mentions_daily
+            (brand_id, day, provider, location, entity, mentions, rank_sum, sentiment_sum, answer_citations, with_own)
+     SELECT m.brand_id, ${DAY_OF('m.created_at')}, m.provider, m.location, m.entity,
+            COUNT(*), SUM(m.rank), SUM(m.sentiment), COALESCE(SUM(c.n), 0), COUNT(o.run_id)
+       FROM mentions m
+       LEFT JOIN (SELECT brand_id, run_id, COUNT(*) AS n FROM citations c ${where('c')} GROUP BY brand_id, run_id) c
+         ON c.brand_id = m.brand_id AND c.run_id = m.run_id
+       LEFT JOIN (SELECT o.brand_id, o.run_id FROM mentions o JOIN brands b ON b.id = o.brand_id
+                   WHERE o.entity = ${OWN_ENTITY_OF('b')} ${oneBrand ? 'AND o.brand_id = $1' : ''}) o
+         ON o.brand_id = m.brand_id AND o.run_id = m.run_id
+       ${where('m')}
+      GROUP BY 1, 2, 3, 4, 5`,
+    `INSERT INTO rollup_citations_daily (brand_id, day, provider, location, domain, author, citations)
+     SELECT c.brand_id, ${DAY_OF('c.created_at')}, c.provider, c.location, c.domain, COALESCE(c.author, ''), COUNT(*)
+       FROM citations c ${where('c')}
+      GROUP BY 1, 2, 3, 4, 5, 6`,
+  ];
+}
+
+/**
+ * Recomputes every rollup from the raw facts: after a bulk load, after deletions, or to repair.
+ * One transaction, so readers see the old rollups or the new ones, never a half-built set.
+ */
+export async function rebuildRollups(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const table of ROLLUP_TABLES) await tx.exec(`DELETE FROM ${table}`);
+    for (const sql of rebuildStatements(false)) await tx.exec(sql);
+  });
+  if (db.dialect === 'postgres') await db.exec(`ANALYZE ${ROLLUP_TABLES.join(', ')}`);
+}
+
+/**
+ * Recomputes one brand's rollups from its raw facts, inside the caller's transaction (`tx`), so a
+ * deletion of facts and the rollups that summarise them commit together.
+ */
+export async function rebuildBrandRollups(tx: Db, brandId: string): Promise<void> {
+  for (const table of ROLLUP_TABLES) await tx.query(`DELETE FROM ${table} WHERE brand_id = $1`, [brandId]);
+  for (const sql of rebuildStatements(true)) await tx.query(sql, [brandId]);
+}
+
+/** Removes a deleted brand's rollups (inside the caller's transaction). */
+export async function deleteBrandRollups(tx: Db, brandId: string): Promise<void> {
+  for (const table of ROLLUP_TABLES) await tx.query(`DELETE FROM ${table} WHERE brand_id = $1`, [brandId]);
+}

@@ -1,0 +1,21 @@
+/** The rollup tables, each a daily summary of one fact table (see migration 008_rollups.sql). */
+export const ROLLUP_TABLES = ['rollup_runs_daily', 'rollup_mentions_daily', 'rollup_citations_daily'] as const;
+
+export type RollupTable = (typeof ROLLUP_TABLES)[number];
+
+/** The own brand's entity key as SQL, from a brands row (the query-time rule: trimmed, lower case). */
+export const OWN_ENTITY_OF = (brandAlias: string) => `lower(trim(${brandAlias}.name))`;
+
+/** The UTC day of a fact's created_at, as both engines compute it (TIMESTAMP columns hold UTC). */
+export const DAY_OF = (column: string) => `CAST(date_trunc('day', ${column}) AS TIMESTAMP)`;
+
+const DAY_MS = 86_400_000;
+
+/** Midnight UTC of the day holding `d`. */
+export function utcDay(d: Date): Date {
+  return new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
+}
+
+export function addDays(d: Date, days: number): Date {
+  return new Date(d.getTime() + days * DAY_MS);
+}

@@ -1,0 +1,134 @@
+import { addDays, utcDay } from '../../../rollups/tables';
+import { SqlParams, inList, tsParam } from './params';
+import type { InsightScope } from './scope';
+
+export type { FactSource } from './scope';
+
+/**
+ * The fact rows a window aggregate sums over, in one shape whether they come from a rollup (one row
+ * per day and key, `n` facts, `created_at` = the day) or from the raw facts (one row per fact,
+ * `n` = 1). Aggregates SUM(n) and the other sums and test windows on `created_at`: a whole day is
+ * either inside a window or outside it, so `created_at >= start AND created_at < end` counts a
+ * rollup row exactly when all its facts are in the window.
+ *
+ * Columns:
+ * - runs: created_at, provider, location, n
+ * - mentions: + entity, rank_sum, sentiment_sum, answer_citations (citations of the answer) and
+ *   with_own (1 when the answer also names the own brand); from raw facts these two are only
+ *   computed when asked (`answerCitations`, `ownEntity`), else 0
+ * - citations: + domain, author ('' when none)
+ */
+export type FactTable = 'runs' | 'mentions' | 'citations';
+
+export interface FactRowsOptions {
+  /** A condition on the table's own columns (entity, domain, author), given a column namer. */
+  filter?: (col: (name: string) => string) => string;
+  /** mentions: count each answer's citations (a join on the raw side). */
+  answerCitations?: boolean;
+  /** mentions: the own brand's entity key, to tell the answers that name it (a join on the raw side). */
+  ownEntity?: string;
+}
+
+/** The span the windows cover, its partial days (read raw) and the whole days between (read from rollups). */
+export interface DaySplit {
+  lo: Date;
+  hi: Date;
+  /** Midnights of the days the windows cut (start or end not at midnight). */
+  edges: Date[];
+  /** [first day, day after the last) of the span. */
+  dayLo: Date;
+  dayHi: Date;
+}
+
+export function splitDays(scope: InsightScope): DaySplit {
+  const windows = scope.previous ? [scope.current, scope.previous] : [scope.current];
+  const lo = new Date(Math.min(...windows.map((w) => w.start.getTime())));
+  const hi = new Date(Math.max(...windows.map((w) => w.end.getTime())));
+  const edges = new Map<number, Date>();
+  for (const w of windows) {
+    for (const at of [w.start, w.end]) {
+      const day = utcDay(at);
+      if (day.getTime() !== at.getTime()) edges.set(day.getTime(), day);
+    }
+  }
+  const hiDay = utcDay(hi);
+  return {
+    lo,
+    hi,
+    edges: [...edges.values()].sort((a, b) => a.getTime() - b.getTime()),
+    dayLo: utcDay(lo),
+    dayHi: hiDay.getTime() === hi.getTime() ? hiDay : addDays(hiDay, 1),
+  };
+}
+
+/** brand, span and provider/location filters on one table (alias-qualified columns). */
+function scoped(p: SqlParams, scope: InsightScope, timeCol: string, lo: Date, hi: Date, col: (c: string) => string): string[] {
+  const parts = [`${col('brand_id')} = ${p.add(scope.brandId)}`, `${timeCol} >= ${tsParam(p, lo)}`, `${timeCol} < ${tsParam(p, hi)}`];
+  if (scope.providers) parts.push(inList(p, col('provider'), scope.providers));
+  if (scope.locations) parts.push(inList(p, col('location'), scope.locations));
+  return parts;
+}
+
+/** "created_at is on one of these days". */
+function onDays(p: SqlParams, column: string, days: Date[]): string {
+  return `(${days.map((d) => `(${column} >= ${tsParam(p, d)} AND ${column} < ${tsParam(p, addDays(d, 1))})`).join(' OR ')})`;
+}
+
+function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: FactRowsOptions, days: Date[] | null): string {
+  const { lo, hi } = splitDays(scope);
+  const q = (alias: string) => (c: string) => `${alias}.${c}`;
+  const where = (alias: string, extra: string[] = []) => {
+    const parts = scoped(p, scope, `${alias}.created_at`, lo, hi, q(alias));
+    if (days) parts.push(onDays(p, `${alias}.created_at`, days));
+    return [...parts, ...extra].join(' AND ');
+  };
+  switch (table) {
+    case 'runs':
+      return `SELECT r.created_at, r.provider, r.location, 1 AS n FROM runs r WHERE ${where('r')}`;
+    case 'mentions': {
+      const filter = options.filter ? [options.filter((c) => `m.${c}`)] : [];
+      const joins: string[] = [];
+      let citations = '0';
+      let withOwn = '0';
+      if (options.answerCitations) {
+        joins.push(`LEFT JOIN (SELECT c.run_id, COUNT(*) AS n FROM citations c WHERE ${where('c')} GROUP BY c.run_id) ac ON ac.run_id = m.run_id`);
+        citations = 'COALESCE(ac.n, 0)';
+      }
+      if (options.ownEntity !== undefined) {
+        joins.push(`LEFT JOIN (SELECT o.run_id FROM mentions o WHERE ${where('o', [`o.entity = ${p.add(options.ownEntity)}`])}) ow ON ow.run_id = m.run_id`);
+        withOwn = 'CASE WHEN ow.run_id IS NULL THEN 0 ELSE 1 END';
+      }
+      return `SELECT m.created_at, m.provider, m.location, m.entity, 1 AS n, m.rank AS rank_sum, m.sentiment AS sentiment_sum,
+                     ${citations} AS answer_citations, ${withOwn} AS with_own
+                FROM mentions m ${joins.join(' ')}
+               WHERE ${where('m', filter)}`;
+    }
+    case 'citations': {
+      const filter = options.filter ? [options.filter((c) => (c === 'author' ? `COALESCE(c.author, '')` : `c.${c}`))] : [];
+      return `SELECT c.created_at, c.provider, c.location, c.domain, COALESCE(c.author, '') AS author, 1 AS n
+                FROM citations c WHERE ${where('c', filter)}`;
+    }
+  }
+}
+
+const ROLLUP_SELECT: Record<FactTable, string> = {
+  runs: 'SELECT day AS created_at, provider, location, runs AS n FROM rollup_runs_daily',
+  mentions: `SELECT day AS created_at, provider, location, entity, mentions AS n, rank_sum, sentiment_sum, answer_citations, with_own
+               FROM rollup_mentions_daily`,
+  citations: 'SELECT day AS created_at, provider, location, domain, author, citations AS n FROM rollup_citations_daily',
+};
+function rollupRows(p: SqlParams, scope: InsightScope, table: FactTable, options: FactRowsOptions, split: DaySplit): string {
+  const parts = scoped(p, scope, 'day', split.dayLo, split.dayHi, (c) => c);
+  if (split.edges.length > 0) parts.push(`day NOT IN (${split.edges.map((d) => tsParam(p, d)).join(', ')})`);
+  if (options.filter) parts.push(options.filter((c) => c));
+  return `${ROLLUP_SELECT[table]} WHERE ${parts.join(' AND ')}`;
+}
+
+/** The scope's fact rows of one table as a derived table `(…) AS alias` (see FactTable for columns). */
+export function factRows(p: SqlParams, scope: InsightScope, table: FactTable, alias: string, options: FactRowsOptions = {}): string {
+  if (scope.source === 'raw') return `(${rawRows(p, scope, table, options, null)}) AS ${alias}`;
+  const split = splitDays(scope);
+  const branches = [rollupRows(p, scope, table, options, split)];
+  if (split.edges.length > 0) branches.push(rawRows(p, scope, table, options, split.edges));
+  return `(${branches.join('\n UNION ALL\n')}) AS ${alias}`;
+}
