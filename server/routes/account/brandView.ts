@@ -56,9 +56,12 @@ export async function loadUserBrands(db: Db, userId: string): Promise<BrandEntit
       `SELECT brand_id, user_id FROM brand_members WHERE role = 'owner' AND brand_id IN (${idList(1)}) ORDER BY user_id`,
       ids,
     ),
-    db.query<{ brand_id: string; last_run: string }>(
-      `SELECT brand_id, MAX(created_at) AS last_run FROM runs WHERE brand_id IN (${idList(1)}) GROUP BY brand_id`,
-      ids,
+    // One statement per brand rather than an id list: each stays on its brand's shard on Citus.
+    Promise.all(
+      ids.map(async (id) => {
+        const [row] = await db.query<{ last_run: string | null }>(`SELECT MAX(created_at) AS last_run FROM runs WHERE brand_id = $1`, [id]);
+        return { brand_id: id, last_run: row?.last_run ?? null };
+      }),
     ),
     latestSubscriptions(db, governorIds),
     db.query<{ id: string; name: string }>(

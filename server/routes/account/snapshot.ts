@@ -47,8 +47,8 @@ export async function buildSnapshot(db: Db, brand: BrandRow): Promise<Snapshot> 
     ),
     db.query<{ prompt_id: string; text: string; runs: number; mentioned: number }>(
       `SELECT p.id AS prompt_id, p.text, COUNT(r.id) AS runs,
-              (SELECT COUNT(*) FROM mentions m WHERE m.prompt_id = p.id AND m.entity = $2) AS mentioned
-         FROM prompts p JOIN runs r ON r.prompt_id = p.id
+              (SELECT COUNT(*) FROM mentions m WHERE m.brand_id = $1 AND m.prompt_id = p.id AND m.entity = $2) AS mentioned
+         FROM prompts p JOIN runs r ON r.brand_id = $1 AND r.prompt_id = p.id
         WHERE p.brand_id = $1 GROUP BY p.id, p.text
         ORDER BY mentioned DESC, runs DESC, p.text LIMIT ${SNAPSHOT_LIMIT}`,
       [brand.id, own],

@@ -1,0 +1,27 @@
+// Where each table lives on a Citus cluster (docs/scaling.md explains the choice).
+
+/** The fact tables, distributed by brand_id and colocated. */
+export const FACT_TABLES = ['runs', 'mentions', 'citations'] as const;
+
+/**
+ * Distributed by brand_id, colocated with the fact tables: the facts and their daily rollups
+ * (every `rollup_*` table, so a new rollup is covered without touching this list).
+ */
+export function isDistributed(table: string): boolean {
+  return (FACT_TABLES as readonly string[]).includes(table) || table.startsWith('rollup_');
+}
+
+/**
+ * Replicated to every node: small, bounded by plan limits, written rarely, and read by id or by
+ * user across brands (access checks), so any shard can join them locally.
+ */
+export const REFERENCE_TABLES = ['brands', 'brand_members', 'competitors', 'prompts', 'plans'] as const;
+
+export function isReference(table: string): boolean {
+  return (REFERENCE_TABLES as readonly string[]).includes(table);
+}
+
+/** Everything else (users, sessions, billing, outbox…) stays a plain table on the coordinator. */
+export function isCoordinatorLocal(table: string): boolean {
+  return !isDistributed(table) && !isReference(table);
+}
