@@ -11,10 +11,13 @@ import {
   type AggregationType,
   type TimeInterval,
 } from './metrics';
+import { groupsWithinBytes, keepWithinBytes } from './payloadBudget';
 import { loadPromptRanking } from './ranking';
 import { groupByDay, groupByProvider, loadPromptRuns } from './runs';
 import { loadPromptShareOfVoice, loadTrackedNames } from './shareOfVoice';
 
+// Run lists are cut at a count and then at LIST_BUDGET_BYTES of JSON, whichever comes first
+// (answer texts are long: 500 runs of 2 kB answers would be a megabyte).
 /** Newest responses per provider tab in the latest-responses card. */
 export const LATEST_RUNS_PER_PROVIDER = 20;
 /** Runs in the recent-runs list. */
@@ -49,7 +52,7 @@ export const latestRun = defineCall<{ promptId: string; location?: Locations }>(
     limit: LATEST_RUNS_PER_PROVIDER,
     perProvider: true,
   });
-  return groupByProvider(runs, prompt.providers);
+  return groupsWithinBytes(groupByProvider(runs, prompt.providers));
 });
 
 export const recentRuns = defineCall<{ promptId: string; startTime: string; endTime?: string; location?: Locations }>(
@@ -57,12 +60,13 @@ export const recentRuns = defineCall<{ promptId: string; startTime: string; endT
   async ({ body, user, ctx }) => {
     const { prompt, own } = await scope(ctx, user, body.promptId);
     const window = currentWindow(body.startTime, ctx.now(), 'startTime', body.endTime);
-    return loadPromptRuns(ctx.db, prompt, own, {
+    const runs = await loadPromptRuns(ctx.db, prompt, own, {
       start: window.start,
       end: window.end,
       locations: normalizeLocations(body.location),
       limit: RECENT_RUNS_LIMIT,
     });
+    return keepWithinBytes(runs);
   },
 );
 
@@ -77,7 +81,7 @@ export const runsByDate = defineCall<{ promptId: string; startDate: string; endT
       locations: normalizeLocations(body.location),
       limit: RUNS_BY_DATE_LIMIT,
     });
-    return groupByDay(runs);
+    return groupByDay(keepWithinBytes(runs));
   },
 );
 
@@ -131,7 +135,8 @@ export const citations = defineCall<{ promptId: string; startTime: string; endTi
   'prompts.citations',
   async ({ body, user, ctx }) => {
     const { prompt } = await scope(ctx, user, body.promptId);
-    return loadPromptCitations(ctx.db, prompt, currentWindow(body.startTime, ctx.now(), 'startTime', body.endTime), normalizeLocations(body.location));
+    const window = currentWindow(body.startTime, ctx.now(), 'startTime', body.endTime);
+    return keepWithinBytes(await loadPromptCitations(ctx.db, prompt, window, normalizeLocations(body.location)));
   },
 );
 
