@@ -36,3 +36,13 @@ describe('production mode settings', () => {
     });
   });
 });
+
+describe('answer reuse setting', () => {
+  it('keeps 500 insight answers by default, none with 0, and refuses anything but a whole number', () => {
+    expect(loadConfig({}).answerCacheEntries).toBe(500);
+    expect(loadConfig({ ANSWER_CACHE_ENTRIES: '0' }).answerCacheEntries).toBe(0);
+    expect(loadConfig({ ANSWER_CACHE_ENTRIES: ' 20 ' }).answerCacheEntries).toBe(20);
+    expect(() => loadConfig({ ANSWER_CACHE_ENTRIES: '-1' })).toThrow(/ANSWER_CACHE_ENTRIES must be a whole number/);
+    expect(() => loadConfig({ ANSWER_CACHE_ENTRIES: 'lots' })).toThrow(/ANSWER_CACHE_ENTRIES/);
+  });
+});

@@ -43,7 +43,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // The built-in checkout takes no payment: a production server offers it only when asked to.
     localPayments: readFlag(env, 'LOCAL_PAYMENTS', !isProduction(env)),
     stripe: readStripeSettings(env),
+    answerCacheEntries: readCount(env, 'ANSWER_CACHE_ENTRIES', DEFAULT_ANSWER_CACHE_ENTRIES),
   };
+}
+
+/** Insight answers kept for reuse per instance: most are a few kB, so 500 stay within tens of MB. */
+export const DEFAULT_ANSWER_CACHE_ENTRIES = 500;
+
+function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new StartupError(`${name} must be a whole number of at least 0, got "${env[name]}"`);
+  return n;
 }
 
 /** The variables that make Stripe the payment provider: all of them, or none. */

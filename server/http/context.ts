@@ -20,6 +20,8 @@ export interface ServerConfig {
    * only, which the rollups are proven against and benchmarks compare with.
    */
   factSource?: 'rollups' | 'raw';
+  /** How many insight answers the server keeps for reuse (0 or unset = none; see answerCache.ts). */
+  answerCacheEntries?: number;
 }
 
 /** What every route handler can reach. Tests build one with a fixed clock. */

@@ -60,6 +60,9 @@ export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
  */
 export async function addRunToRollups(tx: Db, rows: RunRows): Promise<void> {
   const [brandId] = rows.run as [string];
-  const [brand] = await tx.query<{ own: string }>(`SELECT ${OWN_ENTITY_OF('b')} AS own FROM brands b WHERE b.id = $1`, [brandId]);
+  const [brand] = await tx.query<{ own: string }>(
+    `UPDATE brands b SET facts_version = COALESCE(facts_version, 0) + 1 WHERE b.id = $1 RETURNING ${OWN_ENTITY_OF('b')} AS own`,
+    [brandId],
+  );
   for (const inc of runIncrements(rows, brand?.own ?? '')) await increment(tx, inc);
 }

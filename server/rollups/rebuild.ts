@@ -34,12 +34,14 @@ function rebuildStatements(oneBrand: boolean): string[] {
 
 /**
  * Recomputes every rollup from the raw facts: after a bulk load, after deletions, or to repair.
- * One transaction, so readers see the old rollups or the new ones, never a half-built set.
+ * One transaction, so readers see the old rollups or the new ones, never a half-built set. Every
+ * brand's facts version moves (see migration 010), so no reused answer outlives the rebuild.
  */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const table of ROLLUP_TABLES) await tx.exec(`DELETE FROM ${table}`);
     for (const sql of rebuildStatements(false)) await tx.exec(sql);
+    await tx.exec('UPDATE brands SET facts_version = COALESCE(facts_version, 0) + 1');
   });
   if (db.dialect === 'postgres') await db.exec(`ANALYZE ${ROLLUP_TABLES.join(', ')}`);
 }
@@ -51,6 +53,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
 export async function rebuildBrandRollups(tx: Db, brandId: string): Promise<void> {
   for (const table of ROLLUP_TABLES) await tx.query(`DELETE FROM ${table} WHERE brand_id = $1`, [brandId]);
   for (const sql of rebuildStatements(true)) await tx.query(sql, [brandId]);
+  await tx.query('UPDATE brands SET facts_version = COALESCE(facts_version, 0) + 1 WHERE id = $1', [brandId]);
 }
 
 /** Removes a deleted brand's rollups (inside the caller's transaction). */

@@ -5,7 +5,7 @@ import { tldAnalysis } from './tldAnalysis';
 
 export const citationRoutes: CallRoute[] = [
   defineCall<WindowedBody>('citations.tld-analysis', async (input) => {
-    const { brand, scope, tracked } = await brandRequest(input);
-    return tldAnalysis(input.ctx.db, scope, brand, tracked);
+    const { brand, scope, tracked, answer } = await brandRequest(input);
+    return answer(() => tldAnalysis(input.ctx.db, scope, brand, tracked));
   }),
 ];

@@ -1,28 +1,28 @@
 import { type CallRoute, type CallInput, defineCall } from '../../../http/call';
 import type { WindowedBody } from '../shared/scope';
-import { brandRequest } from '../shared/request';
+import { type BrandRequest, brandRequest } from '../shared/request';
 import { comparisonMetrics, comparisonPrompts, providerComparison, resolveCompared } from './comparison';
 
 type ComparisonBody = WindowedBody & { competitor: string };
 
-async function comparisonRequest(input: CallInput<ComparisonBody>) {
+/** The brand request, and the comparison's answer computed (or reused) with the compared brand resolved. */
+async function compare<T>(
+  input: CallInput<ComparisonBody>,
+  compute: (req: BrandRequest, compared: Awaited<ReturnType<typeof resolveCompared>>) => Promise<T>,
+): Promise<T> {
   const req = await brandRequest(input);
-  const compared = await resolveCompared(input.ctx.db, req.brand.id, req.tracked, input.body.competitor);
-  return { ...req, compared };
+  return req.answer(async () => compute(req, await resolveCompared(input.ctx.db, req.brand.id, req.tracked, input.body.competitor)));
 }
 
 /** The competitor comparison page, /app/competitors/comparison/:name. */
 export const comparisonRoutes: CallRoute[] = [
-  defineCall<ComparisonBody>('competitors.comparison-metrics', async (input) => {
-    const { scope, tracked, compared } = await comparisonRequest(input);
-    return comparisonMetrics(input.ctx.db, scope, tracked, compared);
-  }),
-  defineCall<ComparisonBody>('competitors.comparison-prompts', async (input) => {
-    const { scope, tracked, compared } = await comparisonRequest(input);
-    return comparisonPrompts(input.ctx.db, scope, tracked, compared);
-  }),
-  defineCall<ComparisonBody>('competitors.provider-ranking', async (input) => {
-    const { scope, tracked, compared } = await comparisonRequest(input);
-    return providerComparison(input.ctx.db, scope, tracked, compared);
-  }),
+  defineCall<ComparisonBody>('competitors.comparison-metrics', (input) =>
+    compare(input, ({ scope, tracked }, compared) => comparisonMetrics(input.ctx.db, scope, tracked, compared)),
+  ),
+  defineCall<ComparisonBody>('competitors.comparison-prompts', (input) =>
+    compare(input, ({ scope, tracked }, compared) => comparisonPrompts(input.ctx.db, scope, tracked, compared)),
+  ),
+  defineCall<ComparisonBody>('competitors.provider-ranking', (input) =>
+    compare(input, ({ scope, tracked }, compared) => providerComparison(input.ctx.db, scope, tracked, compared)),
+  ),
 ];

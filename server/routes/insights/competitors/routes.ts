@@ -25,7 +25,7 @@ export const competitorRoutes: CallRoute[] = [
     return deleteCompetitor(ctx.db, brand, body.competitorName);
   }),
   defineCall<WindowedBody>('competitors.insights', async (input) => {
-    const { scope, tracked } = await brandRequest(input);
-    return competitorInsights(input.ctx.db, scope, tracked);
+    const { scope, tracked, answer } = await brandRequest(input);
+    return answer(() => competitorInsights(input.ctx.db, scope, tracked));
   }),
 ];

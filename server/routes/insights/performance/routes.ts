@@ -11,27 +11,27 @@ import { sourcesShareOfVoice } from './sourcesSov';
 /** The overview calls, /api/brands/performance/*. */
 export const performanceRoutes: CallRoute[] = [
   defineCall<WindowedBody>('brands.performance.metadata', async (input) => {
-    const { brand, scope, tracked } = await brandRequest(input);
-    return { [brand.id]: await brandPerformanceMetrics(input.ctx.db, scope, tracked) };
+    const { brand, scope, tracked, answer } = await brandRequest(input);
+    return answer(async () => ({ [brand.id]: await brandPerformanceMetrics(input.ctx.db, scope, tracked) }));
   }),
   defineCall<WindowedBody>('brands.performance.share-of-voice', async (input) => {
-    const { scope, tracked } = await brandRequest(input);
-    return shareOfVoiceByProvider(input.ctx.db, scope, tracked);
+    const { scope, tracked, answer } = await brandRequest(input);
+    return answer(() => shareOfVoiceByProvider(input.ctx.db, scope, tracked));
   }),
   defineCall<WindowedBody>('brands.performance.ranking-list', async (input) => {
-    const { scope, tracked } = await brandRequest(input);
-    return rankingList(input.ctx.db, scope, tracked);
+    const { scope, tracked, answer } = await brandRequest(input);
+    return answer(() => rankingList(input.ctx.db, scope, tracked));
   }),
   defineCall<WindowedBody & { limit?: number }>('brands.performance.sources-sov', async (input) => {
-    const { scope } = await brandRequest(input);
-    return sourcesShareOfVoice(input.ctx.db, scope, input.body.limit ?? 4);
+    const { scope, answer } = await brandRequest(input);
+    return answer(() => sourcesShareOfVoice(input.ctx.db, scope, input.body.limit ?? 4));
   }),
   defineCall<WindowedBody & { limit?: number }>('brands.performance.prompts-ranking', async (input) => {
-    const { scope, tracked } = await brandRequest(input);
-    return topAndBottomPrompts(input.ctx.db, scope, tracked, input.body.limit ?? 5);
+    const { scope, tracked, answer } = await brandRequest(input);
+    return answer(() => topAndBottomPrompts(input.ctx.db, scope, tracked, input.body.limit ?? 5));
   }),
   defineCall<WindowedBody & { interval: Interval }>('brands.performance.mention-rate-timeseries', async (input) => {
-    const { scope, tracked } = await brandRequest(input);
-    return { data: await mentionRateTimeseries(input.ctx.db, scope, tracked, input.body.interval) };
+    const { scope, tracked, answer } = await brandRequest(input);
+    return answer(async () => ({ data: await mentionRateTimeseries(input.ctx.db, scope, tracked, input.body.interval) }));
   }),
 ];

@@ -1,6 +1,7 @@
 import type { CallInput } from '../../../http/call';
 import { HttpError } from '../../../http/errors';
 import { type BrandRow, hasActiveSubscription, subscriptionRequired } from '../../access';
+import { answerCacheFor } from './answerCache';
 import { type InsightScope, type WindowedBody, scopeFromBody } from './scope';
 import { type CompetitorNameRow, type TrackedEntity, trackedFrom } from './tracked';
 
@@ -8,6 +9,11 @@ export interface BrandRequest {
   brand: BrandRow;
   scope: InsightScope;
   tracked: TrackedEntity[];
+  /**
+   * The answer `compute` gives, reused from an earlier identical request while the brand's facts,
+   * names and tracked brands are unchanged (and for at most a minute) when the server keeps answers.
+   */
+  answer<T>(compute: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -21,8 +27,8 @@ export async function brandRequest(input: CallInput<WindowedBody>): Promise<Bran
   const { body, user, ctx } = input;
   const scope = scopeFromBody(body, ctx.now(), ctx.config.factSource);
   const [rows, subscribed] = await Promise.all([
-    ctx.db.query<BrandRow & { competitor_name: string | null; competitor_key: string | null }>(
-      `SELECT b.id, b.name, b.url, b.location, b.logo_url, b.aliases, b.created_by, b.finalized, b.created_at,
+    ctx.db.query<BrandRow & { competitor_name: string | null; competitor_key: string | null; facts_version: number | null }>(
+      `SELECT b.id, b.name, b.url, b.location, b.logo_url, b.aliases, b.created_by, b.finalized, b.created_at, b.facts_version,
               c.name AS competitor_name, c.name_key AS competitor_key
          FROM brands b
          JOIN brand_members m ON m.brand_id = b.id
@@ -35,9 +41,15 @@ export async function brandRequest(input: CallInput<WindowedBody>): Promise<Bran
   ]);
   if (rows.length === 0) throw new HttpError(404, 'BRAND_NOT_FOUND', 'Brand not found');
   if (!subscribed) throw subscriptionRequired();
-  const { competitor_name: _n, competitor_key: _k, ...brand } = rows[0];
+  const { competitor_name: _n, competitor_key: _k, facts_version: version, ...brand } = rows[0];
   const competitors: CompetitorNameRow[] = rows
     .filter((r) => r.competitor_key !== null)
     .map((r) => ({ name: String(r.competitor_name), name_key: String(r.competitor_key) }));
-  return { brand, scope, tracked: trackedFrom(brand, competitors) };
+  const tracked = trackedFrom(brand, competitors);
+  const cache = answerCacheFor(ctx.config);
+  const key = JSON.stringify([
+    input.request.routeOptions.url, scope.source, brand.id, version ?? 0, brand.name, brand.url, tracked.map((t) => t.name),
+    Math.floor(ctx.now().getTime() / 60_000), body,
+  ]);
+  return { brand, scope, tracked, answer: (compute) => (cache ? cache.answer(key, compute) : compute()) };
 }
