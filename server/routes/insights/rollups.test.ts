@@ -35,6 +35,8 @@ const CALLS: Array<{ id: string; extra?: Record<string, unknown> }> = [
   { id: 'competitors.insights' },
   { id: 'competitors.comparison-metrics', extra: { competitor: 'Globex' } },
   { id: 'competitors.provider-ranking', extra: { competitor: 'Umbrella' } },
+  // a fixed 30-day horizon: the random data (late runs included) moves its first sightings
+  { id: 'competitors.emerging-threats' },
 ];
 
 function callSchema(id: string): { path: string; fields: Set<string> } {

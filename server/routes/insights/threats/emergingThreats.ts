@@ -1,5 +1,8 @@
 import type { Db } from '../../../db/types';
+import { addDays, utcDay } from '../../../rollups/tables';
+import { factRows } from '../shared/factSource';
 import { SqlParams, inList, tsParam } from '../shared/params';
+import type { FactSource, InsightScope } from '../shared/scope';
 import { num, percent, round2 } from '../shared/numbers';
 import type { TrackedEntity } from '../shared/tracked';
 import {
@@ -59,21 +62,21 @@ export async function emergingThreats(
   brandId: string,
   tracked: TrackedEntity[],
   now: Date,
+  source: FactSource = 'rollups',
 ): Promise<EmergingThreat[]> {
   const own = tracked.find((t) => t.isOwn)!;
   const horizonStart = new Date(now.getTime() - HORIZON_DAYS * DAY);
   const midStart = new Date(now.getTime() - MID_DAYS * DAY);
   const recentStart = new Date(now.getTime() - RECENT_DAYS * DAY);
 
-  // One statement: the untracked brands' counts in the horizon, their first/last sighting over the
-  // last FIRST_SEEN_LOOKBACK_DAYS (so a brand named for months is no "new entrant"), and the brand's runs.
+  // The untracked brands' counts and positions in the horizon, per answer, from the facts (medians,
+  // distinct prompts and co-mentions need each mention).
   const p = new SqlParams();
   const brand = p.add(brandId);
   const from = tsParam(p, horizonStart);
   const to = tsParam(p, now);
   const recent = tsParam(p, recentStart);
   const mid = tsParam(p, midStart);
-  const lookback = tsParam(p, new Date(now.getTime() - FIRST_SEEN_LOOKBACK_DAYS * DAY));
   const untracked = `NOT (${inList(p, 'm.entity', tracked.map((t) => t.entity))})`;
   const ownKey = p.add(own.entity);
   const minMentions = p.add(MIN_MENTIONS);
@@ -86,32 +89,29 @@ export async function emergingThreats(
      own AS (
        SELECT DISTINCT run_id FROM mentions
         WHERE brand_id = ${brand} AND created_at >= ${from} AND created_at < ${to} AND entity = ${ownKey}
-     ),
-     agg AS (
-       SELECT m.entity, MIN(m.entity_name) AS name,
-              COUNT(*) AS total, COUNT(DISTINCT m.prompt_id) AS prompts, COUNT(DISTINCT m.run_id) AS runs,
-              COUNT(own.run_id) AS co,
-              COUNT(*) FILTER (WHERE m.created_at >= ${recent}) AS recent,
-              COUNT(*) FILTER (WHERE m.created_at >= ${mid} AND m.created_at < ${recent}) AS mid,
-              COUNT(*) FILTER (WHERE m.created_at < ${mid}) AS older,
-              SUM(m.rank) AS rank_sum, MIN(m.rank) AS best, MAX(m.rank) AS worst,
-              CAST(percentile_cont(0.5) WITHIN GROUP (ORDER BY m.rank) AS DOUBLE PRECISION) AS median
-         FROM m LEFT JOIN own ON own.run_id = m.run_id
-        GROUP BY m.entity
-       HAVING COUNT(*) >= ${minMentions}
-     ),
-     seen AS (
-       SELECT entity, MIN(created_at) AS first_seen, MAX(created_at) AS last_seen FROM mentions
-        WHERE brand_id = ${brand} AND created_at >= ${lookback} AND created_at < ${to} AND entity IN (SELECT entity FROM agg)
-        GROUP BY entity
      )
-     SELECT agg.*, seen.first_seen, seen.last_seen,
-            (SELECT COUNT(*) FROM runs WHERE brand_id = ${brand} AND created_at >= ${from} AND created_at < ${to}) AS brand_runs
-       FROM agg JOIN seen ON seen.entity = agg.entity`,
+     SELECT m.entity, MIN(m.entity_name) AS name,
+            COUNT(*) AS total, COUNT(DISTINCT m.prompt_id) AS prompts, COUNT(DISTINCT m.run_id) AS runs,
+            COUNT(own.run_id) AS co,
+            COUNT(*) FILTER (WHERE m.created_at >= ${recent}) AS recent,
+            COUNT(*) FILTER (WHERE m.created_at >= ${mid} AND m.created_at < ${recent}) AS mid,
+            COUNT(*) FILTER (WHERE m.created_at < ${mid}) AS older,
+            SUM(m.rank) AS rank_sum, MIN(m.rank) AS best, MAX(m.rank) AS worst,
+            CAST(percentile_cont(0.5) WITHIN GROUP (ORDER BY m.rank) AS DOUBLE PRECISION) AS median,
+            MIN(m.created_at) AS first_in_horizon, MAX(m.created_at) AS last_seen
+       FROM m LEFT JOIN own ON own.run_id = m.run_id
+      GROUP BY m.entity
+     HAVING COUNT(*) >= ${minMentions}`,
     p.values,
   );
   if (candidates.length === 0) return [];
-  const brandRuns = num(candidates[0].brand_runs);
+  const horizon: InsightScope = { brandId, providers: null, locations: null, current: { start: horizonStart, end: now }, previous: null, source };
+  const lookback = new Date(now.getTime() - FIRST_SEEN_LOOKBACK_DAYS * DAY);
+  const [brandRunCount, earlier] = await Promise.all([
+    brandRuns(db, horizon),
+    firstSightings(db, { ...horizon, current: { start: lookback, end: horizonStart } }, candidates.map((c) => String(c.entity))),
+  ]);
+
 
   const threats = candidates.map((c): EmergingThreat => {
     const entity = String(c.entity);
@@ -119,14 +119,15 @@ export async function emergingThreats(
     const runs = num(c.runs);
     const co = num(c.co);
     const activity = { recent: num(c.recent), mid: num(c.mid), older: num(c.older) };
-    const firstSeen = new Date(String(c.first_seen));
+    // Named in the horizon, so the last sighting is there; the first is earlier when the lookback has one.
+    const firstSeen = earlier.get(entity) ?? new Date(String(c.first_in_horizon));
     const lastSeen = new Date(String(c.last_seen));
     const avgPosition = round2(num(c.rank_sum) / total);
     const growth = growthPct(activity);
     const pattern = temporalPattern(activity, firstSeen, now);
     const emergence = emergenceLevel(growth, pattern);
     const score = competitiveRelevanceScore({
-      runShare: brandRuns > 0 ? runs / brandRuns : 0,
+      runShare: brandRunCount > 0 ? runs / brandRunCount : 0,
       coMentionShare: runs > 0 ? co / runs : 0,
       avgPosition,
       uniquePrompts: num(c.prompts),
@@ -165,4 +166,33 @@ export async function emergingThreats(
         a.competitorName.localeCompare(b.competitorName),
     )
     .slice(0, MAX_THREATS);
+}
+
+/** The brand's runs in the scope's window (from the daily rollups for whole days). */
+async function brandRuns(db: Db, scope: InsightScope): Promise<number> {
+  const p = new SqlParams();
+  const [row] = await db.query(`SELECT SUM(n) AS runs FROM ${factRows(p, scope, 'runs', 'fr')}`, p.values);
+  return num(row?.runs);
+}
+
+/**
+ * Each entity's first mention in the scope's window, exact to the instant: the earliest day from the
+ * fact rows (a rollup row stands for its whole day), then that day's earliest mention from the facts.
+ */
+async function firstSightings(db: Db, scope: InsightScope, entities: string[]): Promise<Map<string, Date>> {
+  const p = new SqlParams();
+  const rows = factRows(p, scope, 'mentions', 'fm', { filter: (col) => inList(p, col('entity'), entities) });
+  const earliest = await db.query(`SELECT entity, MIN(created_at) AS at FROM ${rows} GROUP BY entity`, p.values);
+  if (earliest.length === 0) return new Map();
+  const q = new SqlParams();
+  const days = earliest.map((r) => {
+    const day = utcDay(new Date(String(r.at)));
+    const start = new Date(Math.max(day.getTime(), scope.current.start.getTime()));
+    return `(entity = ${q.add(String(r.entity))} AND created_at >= ${tsParam(q, start)} AND created_at < ${tsParam(q, addDays(day, 1))})`;
+  });
+  const exact = await db.query(
+    `SELECT entity, MIN(created_at) AS at FROM mentions WHERE brand_id = ${q.add(scope.brandId)} AND (${days.join(' OR ')}) GROUP BY entity`,
+    q.values,
+  );
+  return new Map(exact.map((r) => [String(r.entity), new Date(String(r.at))]));
 }
