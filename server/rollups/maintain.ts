@@ -1,6 +1,6 @@
 import type { Db } from '../db/types';
 import type { RunRows } from '../runs/rows';
-import { OWN_ENTITY_OF, utcDay } from './tables';
+import { BUMP_FACTS_VERSION, OWN_ENTITY_OF, utcDay } from './tables';
 
 /** One rollup row's key columns and the sums to add to it. */
 interface Increment {
@@ -60,9 +60,7 @@ export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
  */
 export async function addRunToRollups(tx: Db, rows: RunRows): Promise<void> {
   const [brandId] = rows.run as [string];
-  const [brand] = await tx.query<{ own: string }>(
-    `UPDATE brands b SET facts_version = COALESCE(facts_version, 0) + 1 WHERE b.id = $1 RETURNING ${OWN_ENTITY_OF('b')} AS own`,
-    [brandId],
-  );
+  await tx.query(BUMP_FACTS_VERSION, [brandId]);
+  const [brand] = await tx.query<{ own: string }>(`SELECT ${OWN_ENTITY_OF('b')} AS own FROM brands b WHERE b.id = $1`, [brandId]);
   for (const inc of runIncrements(rows, brand?.own ?? '')) await increment(tx, inc);
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/types';
-import { DAY_OF, OWN_ENTITY_OF, ROLLUP_TABLES } from './tables';
+import { BUMP_FACTS_VERSION, DAY_OF, OWN_ENTITY_OF, ROLLUP_TABLES } from './tables';
 
 /**
  * The rollups as computed from the raw facts, one INSERT … SELECT per table: of one brand (its id
@@ -41,7 +41,8 @@ export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const table of ROLLUP_TABLES) await tx.exec(`DELETE FROM ${table}`);
     for (const sql of rebuildStatements(false)) await tx.exec(sql);
-    await tx.exec('UPDATE brands SET facts_version = COALESCE(facts_version, 0) + 1');
+    await tx.exec(`INSERT INTO brand_facts_versions (brand_id, version) SELECT id, 1 FROM brands
+      ON CONFLICT (brand_id) DO UPDATE SET version = brand_facts_versions.version + 1`);
   });
   if (db.dialect === 'postgres') await db.exec(`ANALYZE ${ROLLUP_TABLES.join(', ')}`);
 }
@@ -53,10 +54,11 @@ export async function rebuildRollups(db: Db): Promise<void> {
 export async function rebuildBrandRollups(tx: Db, brandId: string): Promise<void> {
   for (const table of ROLLUP_TABLES) await tx.query(`DELETE FROM ${table} WHERE brand_id = $1`, [brandId]);
   for (const sql of rebuildStatements(true)) await tx.query(sql, [brandId]);
-  await tx.query('UPDATE brands SET facts_version = COALESCE(facts_version, 0) + 1 WHERE id = $1', [brandId]);
+  await tx.query(BUMP_FACTS_VERSION, [brandId]);
 }
 
 /** Removes a deleted brand's rollups (inside the caller's transaction). */
 export async function deleteBrandRollups(tx: Db, brandId: string): Promise<void> {
   for (const table of ROLLUP_TABLES) await tx.query(`DELETE FROM ${table} WHERE brand_id = $1`, [brandId]);
+  await tx.query('DELETE FROM brand_facts_versions WHERE brand_id = $1', [brandId]);
 }

@@ -3,6 +3,10 @@ export const ROLLUP_TABLES = ['rollup_runs_daily', 'rollup_mentions_daily', 'rol
 
 export type RollupTable = (typeof ROLLUP_TABLES)[number];
 
+/** Moves one brand's facts version (see migration 010), inside the caller's transaction. */
+export const BUMP_FACTS_VERSION = `INSERT INTO brand_facts_versions (brand_id, version) VALUES ($1, 1)
+  ON CONFLICT (brand_id) DO UPDATE SET version = brand_facts_versions.version + 1`;
+
 /** The own brand's entity key as SQL, from a brands row (the query-time rule: trimmed, lower case). */
 export const OWN_ENTITY_OF = (brandAlias: string) => `lower(trim(${brandAlias}.name))`;
 

@@ -153,6 +153,6 @@ export function readsOrWritesRows(sql: string): boolean {
 
 /** Whether a statement's text names a distributed table (the tables the check is about). */
 export function namesDistributedTable(sql: string): boolean {
-  const names = stripLiterals(sql).match(/\b(?:runs|mentions|citations|rollup_\w+)\b/gi) ?? [];
+  const names = stripLiterals(sql).match(/\b(?:runs|mentions|citations|rollup_\w+|brand_facts_versions)\b/gi) ?? [];
   return names.some((n) => isDistributed(n.toLowerCase()));
 }

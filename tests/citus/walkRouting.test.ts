@@ -34,7 +34,8 @@ const EXCEPTIONS: Array<{ pattern: RegExp; reason: string }> = [
     reason: 'the scheduler looks for due prompts of every brand: one multi-shard query per check, at most hourly',
   },
   {
-    pattern: /^(DELETE FROM rollup_\w+$|INSERT INTO rollup_\w+ \(.*\) SELECT .* FROM (runs|mentions|citations) \w+ (LEFT JOIN|JOIN|GROUP BY))/,
+    pattern:
+      /^(DELETE FROM rollup_\w+$|INSERT INTO rollup_\w+ \(.*\) SELECT .* FROM (runs|mentions|citations) \w+ (LEFT JOIN|JOIN|GROUP BY)|INSERT INTO brand_facts_versions \(brand_id, version\) SELECT id, 1 FROM brands ON CONFLICT)/,
     reason: 'rebuilding the rollups of every brand (npm run rollups:rebuild, the end of a demo load) reads all shards; Citus runs it shard by shard',
   },
   {

@@ -69,19 +69,10 @@ function scoped(p: SqlParams, scope: InsightScope, timeCol: string, lo: Date, hi
   return parts;
 }
 
-/** "created_at is on one of these days". */
-function onDays(p: SqlParams, column: string, days: Date[]): string {
-  return `(${days.map((d) => `(${column} >= ${tsParam(p, d)} AND ${column} < ${tsParam(p, addDays(d, 1))})`).join(' OR ')})`;
-}
-
-function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: FactRowsOptions, days: Date[] | null): string {
-  const { lo, hi } = splitDays(scope);
+/** The raw fact rows of [lo, hi). */
+function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: FactRowsOptions, lo: Date, hi: Date): string {
   const q = (alias: string) => (c: string) => `${alias}.${c}`;
-  const where = (alias: string, extra: string[] = []) => {
-    const parts = scoped(p, scope, `${alias}.created_at`, lo, hi, q(alias));
-    if (days) parts.push(onDays(p, `${alias}.created_at`, days));
-    return [...parts, ...extra].join(' AND ');
-  };
+  const where = (alias: string, extra: string[] = []) => [...scoped(p, scope, `${alias}.created_at`, lo, hi, q(alias)), ...extra].join(' AND ');
   switch (table) {
     case 'runs':
       return `SELECT r.created_at, r.provider, r.location, 1 AS n FROM runs r WHERE ${where('r')}`;
@@ -126,9 +117,13 @@ function rollupRows(p: SqlParams, scope: InsightScope, table: FactTable, options
 
 /** The scope's fact rows of one table as a derived table `(…) AS alias` (see FactTable for columns). */
 export function factRows(p: SqlParams, scope: InsightScope, table: FactTable, alias: string, options: FactRowsOptions = {}): string {
-  if (scope.source === 'raw') return `(${rawRows(p, scope, table, options, null)}) AS ${alias}`;
   const split = splitDays(scope);
-  const branches = [rollupRows(p, scope, table, options, split)];
-  if (split.edges.length > 0) branches.push(rawRows(p, scope, table, options, split.edges));
-  return `(${branches.join('\n UNION ALL\n')}) AS ${alias}`;
+  if (scope.source === 'raw') return `(${rawRows(p, scope, table, options, split.lo, split.hi)}) AS ${alias}`;
+  // One plain range per cut day (no OR), so each branch is a simple range scan of one brand.
+  const edges = split.edges.map((day) => {
+    const lo = new Date(Math.max(day.getTime(), split.lo.getTime()));
+    const hi = new Date(Math.min(addDays(day, 1).getTime(), split.hi.getTime()));
+    return rawRows(p, scope, table, options, lo, hi);
+  });
+  return `(${[rollupRows(p, scope, table, options, split), ...edges].join('\n UNION ALL\n')}) AS ${alias}`;
 }

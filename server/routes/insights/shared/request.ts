@@ -1,7 +1,6 @@
 import type { CallInput } from '../../../http/call';
 import { HttpError } from '../../../http/errors';
-import { type BrandRow, subscriptionRequired } from '../../access';
-import { isValidStatus } from '../../account/plans';
+import { type BrandRow, hasActiveSubscription, subscriptionRequired } from '../../access';
 import { answerCacheFor } from './answerCache';
 import { type InsightScope, type WindowedBody, scopeFromBody } from './scope';
 import { type CompetitorNameRow, type TrackedEntity, trackedFrom } from './tracked';
@@ -27,23 +26,25 @@ export interface BrandRequest {
 export async function brandRequest(input: CallInput<WindowedBody>): Promise<BrandRequest> {
   const { body, user, ctx } = input;
   const scope = scopeFromBody(body, ctx.now(), ctx.config.factSource);
-  // One statement: a reused answer costs this and the sign-in check only.
-  const rows = await ctx.db.query<
-    BrandRow & { competitor_name: string | null; competitor_key: string | null; facts_version: number | null; subscription: string | null }
-  >(
-    `SELECT b.id, b.name, b.url, b.location, b.logo_url, b.aliases, b.created_by, b.finalized, b.created_at, b.facts_version,
-            c.name AS competitor_name, c.name_key AS competitor_key,
-            (SELECT s.status FROM subscriptions s WHERE s.user_id = $2 ORDER BY s.created_at DESC, s.id DESC LIMIT 1) AS subscription
-       FROM brands b
-       JOIN brand_members m ON m.brand_id = b.id
-       LEFT JOIN competitors c ON c.brand_id = b.id
-      WHERE b.id = $1 AND m.user_id = $2
-      ORDER BY c.name_key`,
-    [body.brandId, user.id],
-  );
+  // Two statements: the brand's (one shard on a distributed database) and the user's subscription
+  // (a per-user table), which a distributed database would not join.
+  const [rows, subscribed] = await Promise.all([
+    ctx.db.query<BrandRow & { competitor_name: string | null; competitor_key: string | null; facts_version: number | null }>(
+      `SELECT b.id, b.name, b.url, b.location, b.logo_url, b.aliases, b.created_by, b.finalized, b.created_at, v.version AS facts_version,
+              c.name AS competitor_name, c.name_key AS competitor_key
+         FROM brands b
+         JOIN brand_members m ON m.brand_id = b.id
+         LEFT JOIN competitors c ON c.brand_id = b.id
+         LEFT JOIN brand_facts_versions v ON v.brand_id = $1
+        WHERE b.id = $1 AND m.user_id = $2
+        ORDER BY c.name_key`,
+      [body.brandId, user.id],
+    ),
+    hasActiveSubscription(ctx.db, user.id),
+  ]);
   if (rows.length === 0) throw new HttpError(404, 'BRAND_NOT_FOUND', 'Brand not found');
-  if (!isValidStatus(rows[0].subscription)) throw subscriptionRequired();
-  const { competitor_name: _n, competitor_key: _k, facts_version: version, subscription: _s, ...brand } = rows[0];
+  if (!subscribed) throw subscriptionRequired();
+  const { competitor_name: _n, competitor_key: _k, facts_version: version, ...brand } = rows[0];
   const competitors: CompetitorNameRow[] = rows
     .filter((r) => r.competitor_key !== null)
     .map((r) => ({ name: String(r.competitor_name), name_key: String(r.competitor_key) }));
