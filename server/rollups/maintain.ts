@@ -42,15 +42,14 @@ export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
     });
   }
 
-  const perAuthor = new Map<string, Increment>();
+  const perDomain = new Map<string, Increment>();
   for (const c of rows.citations) {
-    const key = { ...base, domain: String(c[8]), author: c[10] === null || c[10] === undefined ? '' : String(c[10]) };
-    const id = JSON.stringify([key.domain, key.author]);
-    const inc = perAuthor.get(id) ?? { table: 'rollup_citations_daily', key, add: { citations: 0 } };
+    const domain = String(c[8]);
+    const inc = perDomain.get(domain) ?? { table: 'rollup_citations_daily', key: { ...base, domain }, add: { citations: 0 } };
     inc.add.citations++;
-    perAuthor.set(id, inc);
+    perDomain.set(domain, inc);
   }
-  return [...out, ...perAuthor.values()];
+  return [...out, ...perDomain.values()];
 }
 
 /**

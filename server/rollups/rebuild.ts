@@ -25,10 +25,10 @@ function rebuildStatements(oneBrand: boolean): string[] {
          ON o.brand_id = m.brand_id AND o.run_id = m.run_id
        ${where('m')}
       GROUP BY 1, 2, 3, 4, 5`,
-    `INSERT INTO rollup_citations_daily (brand_id, day, provider, location, domain, author, citations)
-     SELECT c.brand_id, ${DAY_OF('c.created_at')}, c.provider, c.location, c.domain, COALESCE(c.author, ''), COUNT(*)
+    `INSERT INTO rollup_citations_daily (brand_id, day, provider, location, domain, citations)
+     SELECT c.brand_id, ${DAY_OF('c.created_at')}, c.provider, c.location, c.domain, COUNT(*)
        FROM citations c ${where('c')}
-      GROUP BY 1, 2, 3, 4, 5, 6`,
+      GROUP BY 1, 2, 3, 4, 5`,
   ];
 }
 

@@ -32,14 +32,13 @@ CREATE TABLE rollup_mentions_daily (
   with_own BIGINT NOT NULL
 );
 
--- Citations per domain and author (author '' when the citation names none). No URL: URLs are
--- nearly unique per citation, so a rollup by URL would be as large as the citations.
+-- Citations per domain ('' when the URL has none). No URL or author: both are nearly unique per
+-- citation, so a rollup by them would be almost as large as the citations.
 CREATE TABLE rollup_citations_daily (
   brand_id TEXT NOT NULL,
   day TIMESTAMP NOT NULL,
   provider TEXT NOT NULL,
   location TEXT NOT NULL,
   domain TEXT NOT NULL,
-  author TEXT NOT NULL,
   citations BIGINT NOT NULL
 );

@@ -119,7 +119,7 @@ async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
   const keys: Record<string, string> = {
     rollup_runs_daily: 'brand_id, day, provider, location',
     rollup_mentions_daily: 'brand_id, day, provider, location, entity',
-    rollup_citations_daily: 'brand_id, day, provider, location, domain, author',
+    rollup_citations_daily: 'brand_id, day, provider, location, domain',
   };
   for (const table of ROLLUP_TABLES) {
     const rows = await db.query(`SELECT ${keys[table]}, ${sums[table]} FROM ${table} GROUP BY ${keys[table]} ORDER BY ${keys[table]}`);

@@ -18,49 +18,40 @@ export interface SourceShareRow {
  * domain's citations (null when none carries an author). Sorted by citations descending, then domain.
  */
 export async function sourcesShareOfVoice(db: Db, scope: InsightScope, limit: number): Promise<SourceShareRow[]> {
-  // Counts and authors from the fact rows (rollups for whole days)…
+  // The most cited domains from the fact rows (rollups for whole days)…
   const p = new SqlParams();
   const citations = factRows(p, scope, 'citations', 'fc', { filter: (col) => `${col('domain')} <> ''` });
-  const rows = await db.query(
-    `WITH scoped AS (
-       SELECT domain, author, n FROM ${citations}
-     ),
-     per_domain AS (
-       SELECT domain, SUM(n) AS citations FROM scoped GROUP BY domain
-     ),
-     top_domains AS (
-       SELECT domain, citations, SUM(citations) OVER () AS all_citations
-         FROM per_domain ORDER BY citations DESC, domain LIMIT ${p.add(limit)}
-     ),
-     authors AS (
-       SELECT s.domain, s.author, SUM(s.n) AS n,
-              ROW_NUMBER() OVER (PARTITION BY s.domain ORDER BY SUM(s.n) DESC, s.author) AS pos
-         FROM scoped s JOIN top_domains t ON t.domain = s.domain
-        WHERE s.author <> ''
-        GROUP BY s.domain, s.author
-     )
-     SELECT t.domain, t.citations, t.all_citations, a.author
-       FROM top_domains t LEFT JOIN authors a ON a.domain = t.domain AND a.pos = 1
-      ORDER BY t.citations DESC, t.domain`,
+  const top = await db.query(
+    `WITH per_domain AS (SELECT domain, SUM(n) AS citations FROM ${citations} GROUP BY domain)
+     SELECT domain, citations, SUM(citations) OVER () AS all_citations
+       FROM per_domain ORDER BY citations DESC, domain LIMIT ${p.add(limit)}`,
     p.values,
   );
-  // …and distinct URLs of the listed domains from the citations themselves: URLs are nearly unique
-  // per citation, so no rollup keeps them.
-  const urls = new Map<string, number>();
-  if (rows.length > 0) {
-    const q = new SqlParams();
-    const counted = await db.query(
-      `SELECT domain, COUNT(DISTINCT url) AS urls FROM citations
-        WHERE ${scopeWhere(q, scope)} AND ${inList(q, 'domain', rows.map((r) => String(r.domain)))}
-        GROUP BY domain`,
-      q.values,
-    );
-    for (const r of counted) urls.set(String(r.domain), num(r.urls));
-  }
-  return rows.map((r) => ({
-    topUrlAuthor: r.author === null || r.author === undefined ? null : String(r.author),
-    normalizedDomain: String(r.domain),
-    uniqueUrlsCount: urls.get(String(r.domain)) ?? 0,
-    citationSov: percent(num(r.citations), num(r.all_citations)),
-  }));
+  if (top.length === 0) return [];
+  // …then their distinct URLs and top authors from the citations themselves: URLs and authors are
+  // nearly unique per citation, so no rollup keeps them.
+  const q = new SqlParams();
+  const details = await db.query(
+    `WITH scoped AS (
+       SELECT domain, url, author FROM citations
+        WHERE ${scopeWhere(q, scope)} AND ${inList(q, 'domain', top.map((r) => String(r.domain)))}
+     ),
+     urls AS (SELECT domain, COUNT(DISTINCT url) AS urls FROM scoped GROUP BY domain),
+     authors AS (
+       SELECT domain, author, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY COUNT(*) DESC, author) AS pos
+         FROM scoped WHERE author IS NOT NULL AND author <> '' GROUP BY domain, author
+     )
+     SELECT u.domain, u.urls, a.author FROM urls u LEFT JOIN authors a ON a.domain = u.domain AND a.pos = 1`,
+    q.values,
+  );
+  const byDomain = new Map(details.map((r) => [String(r.domain), r]));
+  return top.map((r) => {
+    const d = byDomain.get(String(r.domain));
+    return {
+      topUrlAuthor: d?.author === null || d?.author === undefined ? null : String(d.author),
+      normalizedDomain: String(r.domain),
+      uniqueUrlsCount: num(d?.urls),
+      citationSov: percent(num(r.citations), num(r.all_citations)),
+    };
+  });
 }

@@ -16,12 +16,12 @@ export type { FactSource } from './scope';
  * - mentions: + entity, rank_sum, sentiment_sum, answer_citations (citations of the answer) and
  *   with_own (1 when the answer also names the own brand); from raw facts these two are only
  *   computed when asked (`answerCitations`, `ownEntity`), else 0
- * - citations: + domain, author ('' when none)
+ * - citations: + domain
  */
 export type FactTable = 'runs' | 'mentions' | 'citations';
 
 export interface FactRowsOptions {
-  /** A condition on the table's own columns (entity, domain, author), given a column namer. */
+  /** A condition on the table's own columns (entity, domain), given a column namer. */
   filter?: (col: (name: string) => string) => string;
   /** mentions: count each answer's citations (a join on the raw side). */
   answerCitations?: boolean;
@@ -95,9 +95,8 @@ function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: F
                WHERE ${where('m', filter)}`;
     }
     case 'citations': {
-      const filter = options.filter ? [options.filter((c) => (c === 'author' ? `COALESCE(c.author, '')` : `c.${c}`))] : [];
-      return `SELECT c.created_at, c.provider, c.location, c.domain, COALESCE(c.author, '') AS author, 1 AS n
-                FROM citations c WHERE ${where('c', filter)}`;
+      const filter = options.filter ? [options.filter((c) => `c.${c}`)] : [];
+      return `SELECT c.created_at, c.provider, c.location, c.domain, 1 AS n FROM citations c WHERE ${where('c', filter)}`;
     }
   }
 }
@@ -106,7 +105,7 @@ const ROLLUP_SELECT: Record<FactTable, string> = {
   runs: 'SELECT day AS created_at, provider, location, runs AS n FROM rollup_runs_daily',
   mentions: `SELECT day AS created_at, provider, location, entity, mentions AS n, rank_sum, sentiment_sum, answer_citations, with_own
                FROM rollup_mentions_daily`,
-  citations: 'SELECT day AS created_at, provider, location, domain, author, citations AS n FROM rollup_citations_daily',
+  citations: 'SELECT day AS created_at, provider, location, domain, citations AS n FROM rollup_citations_daily',
 };
 function rollupRows(p: SqlParams, scope: InsightScope, table: FactTable, options: FactRowsOptions, split: DaySplit): string {
   const parts = scoped(p, scope, 'day', split.dayLo, split.dayHi, (c) => c);
