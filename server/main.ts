@@ -5,6 +5,7 @@ import { createAuthenticate } from './auth/authenticate';
 import { loadConfig, loadStartupOptions, StartupError } from './config';
 import { prepareDataDir, tightenDataDir } from './dataDir';
 import { migrate } from './db/migrate';
+import { buildRollupsAfterUpgrade } from './rollups/rebuild';
 import { DUCKDB_FILE_NAME, openDb } from './db/open';
 import type { Db } from './db/types';
 import type { ServerConfig, ServerContext } from './http/context';
@@ -46,7 +47,9 @@ async function main() {
   }
   const db = await openDatabase(config);
   const initial = await oneStartupAtATime(config, async () => {
-    await migrate(db);
+    const applied = await migrate(db);
+    // A database upgraded to the rollups gets them from its facts before it serves.
+    if (await buildRollupsAfterUpgrade(db, applied)) console.log('Built the daily rollups from the stored facts.');
     return prepareInitialData(db, startup, new Date(), (line) => console.log(line));
   }).catch(async (err) => {
     await db.close();

@@ -62,3 +62,20 @@ export async function deleteBrandRollups(tx: Db, brandId: string): Promise<void>
   for (const table of ROLLUP_TABLES) await tx.query(`DELETE FROM ${table} WHERE brand_id = $1`, [brandId]);
   await tx.query('DELETE FROM brand_facts_versions WHERE brand_id = $1', [brandId]);
 }
+
+/** The migration that creates the rollup tables. */
+export const ROLLUPS_MIGRATION = '008_rollups';
+
+/**
+ * Builds the rollups of a database that had facts before the rollup tables existed, right after the
+ * migrations that created them (`applied` = the migrations just applied); a no-op otherwise.
+ * Returns whether it built them.
+ */
+export async function buildRollupsAfterUpgrade(db: Db, applied: string[]): Promise<boolean> {
+  if (!applied.includes(ROLLUPS_MIGRATION)) return false;
+  const [{ n }] = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM (SELECT 1 FROM runs LIMIT 1) r');
+  if (n === 0) return false;
+  await rebuildRollups(db);
+  return true;
+}
+

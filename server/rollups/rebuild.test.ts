@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR, migrate } from '../db/migrate';
+import { openTestDb, type TestDb } from '../db/testing';
+import type { Dialect } from '../db/types';
+import { buildRollupsAfterUpgrade, ROLLUPS_MIGRATION } from './rebuild';
+
+describe.each<Dialect>(['duckdb', 'postgres'])('a database with facts upgraded to the rollups, on %s', (dialect) => {
+  let t: TestDb;
+  let before: string;
+
+  beforeAll(async () => {
+    // The migrations that came before the rollups, in a directory of their own.
+    before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-rollups-'));
+    for (const f of fs.readdirSync(MIGRATIONS_DIR)) if (f < ROLLUPS_MIGRATION) fs.copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(before, f));
+    t = await openTestDb(dialect, { migrated: false });
+  });
+
+  afterAll(async () => {
+    await t?.dispose();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it('builds the rollups from the facts stored before, once', async () => {
+    await migrate(t.db, before);
+    const at = new Date('2026-11-02T10:00:00Z');
+    await t.db.query(
+      `INSERT INTO runs (brand_id, id, prompt_id, provider, location, created_at, answer_text, named_count)
+       VALUES ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 'Acme', 1), ('brd_a', 'run_2', 'prm_1', 'openai', 'US', $1, '', 0)`,
+      [at],
+    );
+    await t.db.query(
+      `INSERT INTO mentions (brand_id, run_id, prompt_id, provider, location, created_at, entity, entity_name, rank, sentiment)
+       VALUES ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 'acme', 'Acme', 1, 0.5)`,
+      [at],
+    );
+
+    const applied = await migrate(t.db);
+    expect(applied).toContain(ROLLUPS_MIGRATION);
+    expect(await buildRollupsAfterUpgrade(t.db, applied)).toBe(true);
+    expect(await t.db.query('SELECT day, runs FROM rollup_runs_daily')).toEqual([{ day: '2026-11-02T00:00:00.000Z', runs: 2 }]);
+    expect(await t.db.query('SELECT entity, mentions FROM rollup_mentions_daily')).toEqual([{ entity: 'acme', mentions: 1 }]);
+
+    // Later starts apply nothing and build nothing.
+    expect(await buildRollupsAfterUpgrade(t.db, await migrate(t.db))).toBe(false);
+  });
+});
