@@ -72,15 +72,7 @@ async function pairStatsFromFacts(
       WHERE r.runs > 0`,
     p.values,
   );
-  return rows.map((r) => ({
-    group: (grouped ? { provider: String(r.provider) } : {}) as Record<string, string>,
-    runs: num(r.runs),
-    brandMentions: num(r.b),
-    competitorMentions: num(r.c),
-    brandRankSum: num(r.b_rank),
-    competitorRankSum: num(r.c_rank),
-    coMentions: num(r.co),
-  }));
+  return rows.map((r) => pairRow(r, grouped ? ['provider'] : []));
 }
 
 /** Per answer from the raw facts: the grouping by prompt, which the rollups do not keep. */
@@ -127,13 +119,18 @@ async function pairStatsPerRun(
       WHERE r.runs > 0`,
     p.values,
   );
-  return rows.map((r) => ({
-    group: Object.fromEntries(cols.map((g) => [g, String(r[g])])),
+  return rows.map((r) => pairRow(r, cols));
+}
+
+/** One result row (columns runs, b, c, co, b_rank, c_rank and the group columns) as PairStats. */
+function pairRow(r: Record<string, unknown>, groupColumns: string[]): PairStats {
+  return {
+    group: Object.fromEntries(groupColumns.map((g) => [g, String(r[g])])),
     runs: num(r.runs),
     brandMentions: num(r.b),
     competitorMentions: num(r.c),
     brandRankSum: num(r.b_rank),
     competitorRankSum: num(r.c_rank),
     coMentions: num(r.co),
-  }));
+  };
 }

@@ -107,6 +107,7 @@ const ROLLUP_SELECT: Record<FactTable, string> = {
                FROM rollup_mentions_daily`,
   citations: 'SELECT day AS created_at, provider, location, domain, citations AS n FROM rollup_citations_daily',
 };
+
 function rollupRows(p: SqlParams, scope: InsightScope, table: FactTable, options: FactRowsOptions, split: DaySplit): string {
   const parts = scoped(p, scope, 'day', split.dayLo, split.dayHi, (c) => c);
   if (split.edges.length > 0) parts.push(`day NOT IN (${split.edges.map((d) => tsParam(p, d)).join(', ')})`);

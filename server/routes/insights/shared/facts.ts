@@ -25,6 +25,13 @@ export interface EntityMentionStats {
   rankSum: WindowCounts;
 }
 
+/** Mentions, sentiment and rank sums of both windows, over mention fact rows (see factSource.ts). */
+function mentionSums(cur: string, prev: string): string {
+  return `SUM(n) FILTER (WHERE ${cur}) AS cur_mentions, SUM(n) FILTER (WHERE ${prev}) AS prev_mentions,
+          SUM(sentiment_sum) FILTER (WHERE ${cur}) AS cur_sentiment, SUM(sentiment_sum) FILTER (WHERE ${prev}) AS prev_sentiment,
+          SUM(rank_sum) FILTER (WHERE ${cur}) AS cur_rank, SUM(rank_sum) FILTER (WHERE ${prev}) AS prev_rank`;
+}
+
 export async function entityMentionStats(
   db: Db,
   scope: InsightScope,
@@ -38,13 +45,7 @@ export async function entityMentionStats(
   const mentions = factRows(p, scope, 'mentions', 'm', { filter: (col) => inList(p, col('entity'), entities) });
   const group = options.byProvider ? 'entity, provider' : 'entity';
   const rows = await db.query(
-    `SELECT ${group},
-            SUM(n) FILTER (WHERE ${cur}) AS cur_mentions,
-            SUM(n) FILTER (WHERE ${prev}) AS prev_mentions,
-            SUM(sentiment_sum) FILTER (WHERE ${cur}) AS cur_sentiment,
-            SUM(sentiment_sum) FILTER (WHERE ${prev}) AS prev_sentiment,
-            SUM(rank_sum) FILTER (WHERE ${cur}) AS cur_rank,
-            SUM(rank_sum) FILTER (WHERE ${prev}) AS prev_rank
+    `SELECT ${group}, ${mentionSums(cur, prev)}
        FROM ${mentions}
       GROUP BY ${group}`,
     p.values,
@@ -92,13 +93,7 @@ export async function windowFacts(
          FROM ${runs}
      ),
      m AS (
-       SELECT entity,
-              SUM(n) FILTER (WHERE ${cur}) AS cur_mentions,
-              SUM(n) FILTER (WHERE ${prev}) AS prev_mentions,
-              SUM(sentiment_sum) FILTER (WHERE ${cur}) AS cur_sentiment,
-              SUM(sentiment_sum) FILTER (WHERE ${prev}) AS prev_sentiment,
-              SUM(rank_sum) FILTER (WHERE ${cur}) AS cur_rank,
-              SUM(rank_sum) FILTER (WHERE ${prev}) AS prev_rank
+       SELECT entity, ${mentionSums(cur, prev)}
          FROM ${mentions}
         GROUP BY entity
      )${
