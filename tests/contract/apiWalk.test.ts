@@ -3,17 +3,14 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueCall } from '../../server/catalogue/load';
 import { postgresReachable, startTestServer, type TestServer } from '../support/harness';
-import { LAST_CALLS, requestFor, windows, type WalkIds } from './requests';
-import { catalogue, isErrorShape, json, responseValidator, send } from './walk';
+import { requestFor, type WalkIds } from './requests';
+import { catalogue, discoverWalkIds, isErrorShape, json, orderedCalls, responseValidator, send, walkEveryCall } from './walk';
 
 // The contract walk: every catalogue call is called on a seeded database, on DuckDB and on
 // PostgreSQL, and its answer is validated against the call's response schema; then the same calls
 // as a user who owns none of the brands (refused), and with generated bad bodies (400, never 500).
 
-const calls = Object.values(catalogue.calls).sort((a, b) => {
-  const ra = LAST_CALLS.indexOf(a.id), rb = LAST_CALLS.indexOf(b.id);
-  return ra - rb || a.id.localeCompare(b.id);
-});
+const calls = orderedCalls();
 
 /** Calls that read or write a brand's data, by what their request names. */
 const isBrandScoped = (call: CatalogueCall) => {
@@ -35,24 +32,7 @@ for (const dialect of DIALECTS) {
       }
       server = await startTestServer({ dialect, days: 20 });
       cookie = await server.login();
-      const me = (await server.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).json();
-      const brandId: string = me.userBrands[0].id;
-      const w = windows(server.now);
-      const table = (
-        await server.app.inject({
-          method: 'POST', url: '/api/prompts/table', headers: { cookie },
-          payload: { brandId, ...w, providers: null, location: null },
-        })
-      ).json();
-      const prompts = Array.isArray(table) ? table : table.prompts;
-      const ranking = (
-        await server.app.inject({
-          method: 'POST', url: '/api/brands/performance/ranking-list', headers: { cookie },
-          payload: { brandId, ...w, providers: null, location: null },
-        })
-      ).json();
-      const competitor = ranking.find((r: { brandName: string }) => r.brandName !== me.userBrands[0].name).brandName;
-      ids = { brandId, promptId: prompts.find((p: { currentPeriodRuns: number }) => p.currentPeriodRuns > 0).promptId, competitor, now: server.now };
+      ids = await discoverWalkIds(server, cookie);
     });
 
     afterAll(async () => {
@@ -66,32 +46,22 @@ for (const dialect of DIALECTS) {
 
     it('answers every call with data valid against its response schema', { timeout: 300_000 }, async () => {
       const problems: string[] = [];
-      for (const call of calls) {
-        const req = requestFor(call.id, ids);
-        if (!req) continue;
-        // Calls that end a session or an account get a session of their own (signing in ends the session it is sent with).
-        let useCookie = cookie;
-        if (call.id.startsWith('auth.logout') || call.id === 'auth.refresh' || call.id === 'auth.login') useCookie = await server.login();
-        if (call.id === 'users.me.deactivate') useCookie = await server.login('new@example.com');
-        const res = await send(server, call, req, useCookie);
-        const expected = req.status ?? 200;
+      await walkEveryCall(server, ids, cookie, ({ call, request, response: res }) => {
+        const expected = request.status ?? 200;
         if (res.statusCode !== expected && !(expected === 200 && res.statusCode >= 200 && res.statusCode < 300)) {
           problems.push(`${call.id}: status ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 300)}`);
-          continue;
+          return;
         }
-        if (call.id === 'brands.create') ids.scratchBrandId = res.json().brand.id;
-        if (call.id === 'onboarding.checkout-session') ids.checkoutSession = res.json().sessionId;
-        if (call.id === 'users.me.profile-picture') ids.pictureFile = String(res.json().profilePicture).split('/').pop();
-        if (!String(res.headers['content-type'] ?? '').includes('application/json')) continue;
+        if (!String(res.headers['content-type'] ?? '').includes('application/json')) return;
         if (expected >= 400) {
           if (!isErrorShape(res.json())) problems.push(`${call.id}: error answer without {message, code, details}`);
-          continue;
+          return;
         }
         const validate = responseValidator(call);
         if (!validate(res.json())) {
           problems.push(`${call.id}: response does not match its schema: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
         }
-      }
+      });
       expect(problems).toEqual([]);
     });
 
