@@ -2,8 +2,14 @@
 // databases (DuckDB, and PostgreSQL when reachable), then times each call through the real
 // Fastify app (routing, validation, SQL, serialisation) and prints p50/p95 in milliseconds.
 //   npm run bench:api [-- --scales 1,10 --dialects duckdb,postgres --runs 30]
+// With --tenants N (scales default to 1): times the demo brand's calls on the demo data alone and
+// on a database that also holds N other tenants' brands (the two in turns, call by call, so load
+// from elsewhere on the machine hits both alike), and prints both and their ratio.
+//   npm run bench:api -- --tenants 100 [--scales 1]
+// Every table starts and ends with the machine's load average: on a shared machine a busy
+// neighbour explains a slow table.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -22,13 +28,18 @@ import { requestFor, windows } from '../tests/contract/requests';
 
 const { values } = parseArgs({
   options: {
-    scales: { type: 'string', default: '1,10' },
+    scales: { type: 'string' },
     dialects: { type: 'string', default: 'duckdb,postgres' },
     runs: { type: 'string', default: '30' },
+    tenants: { type: 'string', default: '0' },
   },
 });
-const scales = values.scales!.split(',').map(Number);
+const tenants = Number(values.tenants);
+const scales = (values.scales ?? (tenants > 0 ? '1' : '1,10')).split(',').map(Number);
 const runs = Number(values.runs);
+if (!Number.isInteger(tenants) || tenants < 0 || scales.some((s) => !(s > 0)) || !(runs > 0)) {
+  throw new Error('Usage: npm run bench:api -- [--scales 1,10] [--dialects duckdb,postgres] [--runs 30] [--tenants N]');
+}
 
 // The insight calls the dashboard makes; the first six are the Overview's.
 const OVERVIEW = [
@@ -70,14 +81,31 @@ async function openBenchDb(dialect: Dialect): Promise<{ db: Db; dispose: () => P
   return { db, dispose: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
 }
 
-async function bench(dialect: Dialect, scale: number) {
-  const now = new Date();
+const loadLine = (when: string) => `load average (1/5/15 min) at ${when}: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`;
+
+/** Prints a markdown table between two load-average lines; `rows` runs while the table is printed. */
+async function table(header: string[], rows: () => AsyncIterable<string[]> | Iterable<string[]>) {
+  console.log(loadLine('start'));
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|---|${header.slice(1).map(() => '---:').join('|')}|`);
+  for await (const row of rows()) console.log(`| ${row.join(' | ')} |`);
+  console.log(loadLine('end'));
+}
+
+/** A fresh database with the demo data (and `withTenants` other tenants), loaded as of `now`. */
+async function loaded(dialect: Dialect, scale: number, now: Date, withTenants: number) {
   const { db, dispose } = await openBenchDb(dialect);
   const t0 = performance.now();
-  const loaded = await loadDemo(db, { scale, seed: 42, now });
-  console.log(`\n## ${dialect}, scale ${scale}: ${loaded.counts.runs.toLocaleString('en-US')} runs, ` +
-    `${loaded.counts.mentions.toLocaleString('en-US')} mentions, ${loaded.counts.citations.toLocaleString('en-US')} citations ` +
+  const result = await loadDemo(db, { scale, seed: 42, now, tenants: withTenants });
+  const c = result.counts;
+  console.log(`\n## ${dialect}, scale ${scale}${withTenants ? ` + ${withTenants} tenant${withTenants === 1 ? '' : 's'}` : ''}: ${c.runs.toLocaleString('en-US')} runs, ` +
+    `${c.mentions.toLocaleString('en-US')} mentions, ${c.citations.toLocaleString('en-US')} citations, ${c.brands} brands ` +
     `(loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  return { db, dispose };
+}
+
+/** The app over `db`, signed in as the demo login, with the ids its first brand's calls need. */
+async function demoClient(db: Db, dialect: Dialect, now: Date) {
   const dataDir = mkdtempSync(join(tmpdir(), 'answerscope-bench-data-'));
   const ctx: ServerContext = {
     db, now: () => now,
@@ -92,8 +120,8 @@ async function bench(dialect: Dialect, scale: number) {
   const me = (await inject('GET', '/api/users/me')).json();
   const brand = me.userBrands[0];
   const w = windows(now);
-  const table = (await inject('POST', '/api/prompts/table', { brandId: brand.id, ...w, providers: null, location: null })).json();
-  const prompts = Array.isArray(table) ? table : table.prompts;
+  const promptTable = (await inject('POST', '/api/prompts/table', { brandId: brand.id, ...w, providers: null, location: null })).json();
+  const prompts = Array.isArray(promptTable) ? promptTable : promptTable.prompts;
   const ranking = (await inject('POST', '/api/brands/performance/ranking-list', { brandId: brand.id, ...w, providers: null, location: null })).json();
   const ids = {
     brandId: brand.id,
@@ -102,25 +130,76 @@ async function bench(dialect: Dialect, scale: number) {
     now,
   };
 
-  console.log('| call | p50 ms | p95 ms |');
-  console.log('|---|---:|---:|');
-  for (const id of [...OVERVIEW, ...OTHERS]) {
+  /** One call: a request function that fails on any status but 200. */
+  const request = (id: string) => {
     const call = app.catalogue.calls[id];
     const req = requestFor(id, ids)!;
     const url = call.path.replace(/[:{]id}?/, req.params?.id ?? '');
-    for (let i = 0; i < 3; i++) await inject(call.method, url, req.body); // warm caches and JIT
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
+    return async () => {
       const res = await inject(call.method, url, req.body);
-      times.push(performance.now() - t);
       if (res.statusCode !== 200) throw new Error(`${id} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    };
+  };
+  const close = async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { request, close };
+}
+
+/**
+ * Times `runs` rounds of each call on every client, the clients taking turns within a round, so
+ * a load spike on the machine hits all of them alike. Yields one row per call.
+ */
+async function* timeCalls(clients: Awaited<ReturnType<typeof demoClient>>[]) {
+  for (const id of [...OVERVIEW, ...OTHERS]) {
+    const requests = clients.map((c) => c.request(id));
+    for (const send of requests) for (let i = 0; i < 3; i++) await send(); // warm caches and JIT
+    const times = requests.map(() => [] as number[]);
+    for (let i = 0; i < runs; i++) {
+      for (const [k, send] of requests.entries()) {
+        const t = performance.now();
+        await send();
+        times[k].push(performance.now() - t);
+      }
     }
-    console.log(`| ${id}${OVERVIEW.includes(id) ? ' (overview)' : ''} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`);
+    yield { id, timings: times.map((t) => ({ p50: pct(t, 50), p95: pct(t, 95) })) };
   }
-  await app.close();
+}
+
+const label = (id: string) => `${id}${OVERVIEW.includes(id) ? ' (overview)' : ''}`;
+
+async function bench(dialect: Dialect, scale: number) {
+  const now = new Date();
+  const { db, dispose } = await loaded(dialect, scale, now, 0);
+  const client = await demoClient(db, dialect, now);
+  await table(['call', 'p50 ms', 'p95 ms'], async function* () {
+    for await (const { id, timings: [t] } of timeCalls([client])) yield [label(id), t.p50.toFixed(1), t.p95.toFixed(1)];
+  });
+  await client.close();
   await dispose();
-  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The demo brand's calls on the demo data alone and beside other tenants: two databases with the
+ * same demo data (same seed and `now`), the second also holding the tenants, timed in turns.
+ */
+async function benchTenants(dialect: Dialect, scale: number) {
+  const now = new Date();
+  const alone = await loaded(dialect, scale, now, 0);
+  const shared = await loaded(dialect, scale, now, tenants);
+  const clients = [await demoClient(alone.db, dialect, now), await demoClient(shared.db, dialect, now)];
+  console.log(`\n## ${dialect}, scale ${scale}: the demo brand alone and beside ${tenants} other tenant${tenants === 1 ? '' : 's'} ` +
+    `(ms; ratio = with tenants / alone; ${runs} rounds, the two databases in turns)`);
+  const ratio = (a: number, b: number) => (a > 0 ? (b / a).toFixed(2) : '-');
+  await table(['call', 'p50 alone', `p50 +${tenants}`, 'p50 ratio', 'p95 alone', `p95 +${tenants}`, 'p95 ratio'], async function* () {
+    for await (const { id, timings: [a, b] } of timeCalls(clients)) {
+      yield [label(id), a.p50.toFixed(1), b.p50.toFixed(1), ratio(a.p50, b.p50), a.p95.toFixed(1), b.p95.toFixed(1), ratio(a.p95, b.p95)];
+    }
+  });
+  for (const c of clients) await c.close();
+  await alone.dispose();
+  await shared.dispose();
 }
 
 for (const dialect of values.dialects!.split(',') as Dialect[]) {
@@ -128,5 +207,5 @@ for (const dialect of values.dialects!.split(',') as Dialect[]) {
     console.log(`\n## postgres: not reachable at ${TEST_DATABASE_URL}, skipped`);
     continue;
   }
-  for (const scale of scales) await bench(dialect, scale);
+  for (const scale of scales) await (tenants > 0 ? benchTenants(dialect, scale) : bench(dialect, scale));
 }

@@ -24,8 +24,23 @@ describe('seed command', () => {
     expect(again!.counts).toEqual(first!.counts);
   }, 180_000);
 
+  it('adds other tenants with --tenants, each owning one brand', async () => {
+    const tenantEnv = { DATA_DIR: path.join(dir, 'tenants') } as NodeJS.ProcessEnv;
+    const lines: string[] = [];
+    const plain = await runSeed(['--scale', '0.05', '--days', '1', '--seed', '3'], tenantEnv, () => undefined, now);
+    const result = await runSeed(['--scale', '0.05', '--days', '1', '--seed', '3', '--tenants', '2', '--force'], tenantEnv, (l) => lines.push(l), now);
+    expect(result!.tenants).toBe(2);
+    expect(result!.counts.users).toBe(plain!.counts.users + 2);
+    expect(result!.counts.brands).toBe(plain!.counts.brands + 2);
+    expect(result!.counts.runs).toBeGreaterThan(plain!.counts.runs);
+    expect(lines.find((l) => l.startsWith('Seeding'))).toMatch(/2 more tenants/);
+    expect(lines.some((l) => /2 tenant logins .*random password/.test(l))).toBe(true);
+  }, 180_000);
+
   it('rejects bad arguments', async () => {
     await expect(runSeed(['--scale', '0'], env)).rejects.toThrow(/Invalid arguments/);
     await expect(runSeed(['--days', 'x'], env)).rejects.toThrow(/Invalid arguments/);
+    await expect(runSeed(['--tenants=-1'], env)).rejects.toThrow(/Invalid arguments/);
+    await expect(runSeed(['--tenants', '1.5'], env)).rejects.toThrow(/Invalid arguments/);
   });
 });

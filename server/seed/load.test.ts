@@ -4,7 +4,7 @@ import type { Dialect } from '../db/types';
 import { extractAnswer } from '../ingest/index';
 import { verifyPassword } from '../security/password';
 import { DEMO_PASSWORD } from './demoAccounts';
-import { generateDemoWorld } from './generator/index';
+import { generateDemoWorld, generateTenantWorld } from './generator/index';
 import { loadDemo, type DemoWorld } from './load';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -134,4 +134,86 @@ describe('loadDemo with the real generator', () => {
       await t.dispose();
     }
   }, 180_000);
+});
+
+describe.each<Dialect>(['duckdb', 'postgres'])('loadDemo with other tenants on %s', (dialect) => {
+  const options = { scale: 0.05, seed: 11, now, days: 2 };
+  const opened: TestDb[] = [];
+  afterEach(async () => {
+    for (const t of opened.splice(0)) await t.dispose();
+  });
+  async function load(tenants: number) {
+    const t = await openTestDb(dialect);
+    opened.push(t);
+    const result = await loadDemo(t.db, { ...options, tenants, batchSize: 300 });
+    return { db: t.db, result };
+  }
+  const runsOf = (db: TestDb['db'], where: string) =>
+    db.query(`SELECT id, brand_id, prompt_id, provider, location, created_at, answer_text, named_count FROM runs WHERE ${where} ORDER BY id`);
+
+  it('gives each tenant its own user, subscription and brand, with every run and fact, and leaves the demo data as it was', async () => {
+    const demoWorld = generateDemoWorld(options);
+    const tenantWorld = generateTenantWorld({ count: 3, ...options });
+    let tenantRuns = 0, tenantMentions = 0;
+    for (const run of tenantWorld.runs()) {
+      const brand = tenantWorld.brands.find((b) => b.key === run.brandKey)!;
+      tenantRuns++;
+      tenantMentions += extractAnswer(run.answer, [{ name: brand.name, aliases: brand.aliases }, ...brand.competitors]).mentions.length;
+    }
+    expect(tenantRuns).toBeGreaterThan(0);
+
+    const plain = await load(0);
+    const { db, result } = await load(3);
+    expect(result.tenants).toBe(3);
+    expect(result.counts.users).toBe(3 + 3);
+    expect(result.counts.subscriptions).toBe(2 + 3);
+    expect(result.counts.brands).toBe(demoWorld.brands.length + 3);
+    expect(result.counts.runs).toBe(plain.result.counts.runs + tenantRuns);
+    expect(result.counts.mentions).toBe(plain.result.counts.mentions + tenantMentions);
+
+    // Each tenant brand belongs to its own user alone, under its own tenant id.
+    const owners = await db.query<{ brand: string; created_by: string; members: string; tenant_id: string; status: string }>(
+      `SELECT b.id AS brand, b.created_by, string_agg(m.user_id, ',') AS members, u.tenant_id, s.status
+         FROM brands b JOIN brand_members m ON m.brand_id = b.id JOIN users u ON u.id = b.created_by
+         JOIN subscriptions s ON s.user_id = u.id
+        WHERE b.id LIKE 'brd_tenant%' GROUP BY b.id, b.created_by, u.tenant_id, s.status ORDER BY b.id`);
+    expect(owners).toEqual(tenantWorld.brands.map((b) => ({
+      brand: `brd_${b.key}`, created_by: `usr_${b.key}`, members: `usr_${b.key}`, tenant_id: `ten_${b.key}`, status: 'active',
+    })));
+    expect(await db.query(`SELECT count(*) AS c FROM brands WHERE created_by = 'usr_demo'`)).toEqual([{ c: demoWorld.brands.length }]);
+    expect(await db.query(`SELECT count(*) AS c FROM brand_members WHERE user_id = 'usr_demo'`)).toEqual([{ c: demoWorld.brands.length }]);
+    // Every fact points at a prompt of its own brand.
+    expect(await db.query(`SELECT count(*) AS c FROM runs r JOIN prompts p ON p.id = r.prompt_id WHERE p.brand_id <> r.brand_id`)).toEqual([{ c: 0 }]);
+    // Each tenant's made-up brand name is found in its answers.
+    const named = await db.query<{ brand_id: string }>(
+      `SELECT DISTINCT m.brand_id FROM mentions m JOIN brands b ON b.id = m.brand_id AND m.entity = lower(b.name) WHERE b.id LIKE 'brd_tenant%' ORDER BY 1`);
+    expect(named.map((r) => r.brand_id)).toEqual(tenantWorld.brands.map((b) => `brd_${b.key}`));
+    // The tenant facts are in the rollups, which are rebuilt after every fact is written.
+    const rolled = await db.query<{ c: number }>(`SELECT COALESCE(SUM(runs), 0) AS c FROM rollup_runs_daily WHERE brand_id LIKE 'brd_tenant%'`);
+    expect(Number(rolled[0].c)).toBe(tenantRuns);
+
+    // Plans fit with room to grow; nobody can sign in as a tenant with the demo password.
+    const plans = await db.query<{ max_prompts: number; max_brands: number; password_hash: string }>(
+      `SELECT p.max_prompts, p.max_brands, u.password_hash FROM users u JOIN subscriptions s ON s.user_id = u.id JOIN plans p ON p.id = s.plan_id
+        WHERE u.id LIKE 'usr_tenant%'`);
+    expect(plans).toHaveLength(3);
+    for (const p of plans) {
+      expect(p.max_prompts).toBeGreaterThan(tenantWorld.brands[0].prompts.length);
+      expect(p.max_brands).toBeGreaterThan(1);
+      expect(await verifyPassword(DEMO_PASSWORD, p.password_hash)).toBe(false);
+    }
+
+    // The demo brands' runs are the same with or without tenants.
+    const demoOnly = `brand_id NOT LIKE 'brd_tenant%'`;
+    expect(await runsOf(db, demoOnly)).toEqual(await runsOf(plain.db, demoOnly));
+  }, 240_000);
+
+  it('loads the same tenants again from the same seed', async () => {
+    const a = await load(2);
+    const b = await load(2);
+    expect(b.result.counts).toEqual(a.result.counts);
+    const brands = (db: TestDb['db']) => db.query(`SELECT id, name, url, location, aliases, created_by, created_at FROM brands ORDER BY id`);
+    expect(await brands(b.db)).toEqual(await brands(a.db));
+    expect(await runsOf(b.db, `brand_id LIKE 'brd_tenant%'`)).toEqual(await runsOf(a.db, `brand_id LIKE 'brd_tenant%'`));
+  }, 240_000);
 });

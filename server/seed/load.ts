@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types';
 import { extractAnswer, type TrackedEntity } from '../ingest/index';
 import { rebuildRollups } from '../rollups/rebuild';
 import { ROLLUP_TABLES } from '../rollups/tables';
 import { buildRunRows, FactBatch, insertRows } from '../runs/rows';
 import { hashPassword } from '../security/password';
-import { generateDemoWorld, type DemoWorld } from './generator/index';
+import { generateDemoWorld, generateTenantWorld, type DemoWorld } from './generator/index';
 
 export type { DemoWorld } from './generator/index';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, PLANS, planFor, type PlanSeed } from './demoAccounts';
@@ -18,6 +19,11 @@ export interface LoadDemoOptions {
   batchSize?: number;
   /** A ready world (tests); by default the deterministic generator builds it from scale/seed/now. */
   world?: DemoWorld;
+  /**
+   * Other tenants besides the demo accounts: each its own user and subscription, owning one brand
+   * of ordinary size (about a demo brand at scale 1, whatever `scale`), generated from `seed`.
+   */
+  tenants?: number;
   onProgress?: (runsLoaded: number) => void;
 }
 
@@ -29,6 +35,8 @@ export interface LoadDemoResult {
   /** Of `ms`, the time spent bulk-inserting runs, mentions and citations. */
   factWriteMs: number;
   plan: string;
+  /** Tenant accounts loaded besides the demo ones. */
+  tenants: number;
 }
 
 /** Every table the app writes, in an order safe to clear. */
@@ -57,64 +65,99 @@ export async function countRows(db: Db): Promise<TableCounts> {
 
 /** Empties every app table and the rollups (a failed or forced load starts from nothing). */
 export async function clearData(db: Db): Promise<void> {
-  for (const t of ROLLUP_TABLES) await db.exec(`DELETE FROM ${t}`);
+  for (const t of [...ROLLUP_TABLES, 'brand_facts_versions']) await db.exec(`DELETE FROM ${t}`);
   for (const t of DATA_TABLES) await db.exec(`DELETE FROM ${t}`);
 }
+
+/** The rows of a world's brands, all owned by one user per brand, and what the owner's plan must fit. */
+class BrandRows {
+  readonly brands: unknown[][] = [];
+  readonly members: unknown[][] = [];
+  readonly competitors: unknown[][] = [];
+  readonly prompts: unknown[][] = [];
+  /** Per brand key: the names the extraction tracks. */
+  readonly tracked = new Map<string, TrackedEntity[]>();
+  /** Per brand key: when it was created, its country, prompts and distinct locations. */
+  readonly usage = new Map<string, { createdAt: Date; country: string; prompts: number; locations: Set<string> }>();
+
+  add(world: DemoWorld, ownerOf: (brandKey: string) => string, now: Date): void {
+    for (const b of world.brands) {
+      const id = brandId(b.key);
+      const owner = ownerOf(b.key);
+      const firstPrompt = Math.min(...b.prompts.map((p) => p.createdAt.getTime()), now.getTime());
+      const createdAt = new Date(firstPrompt - DAY);
+      this.brands.push([id, b.name, b.url, b.location, null, JSON.stringify(b.aliases), owner, true, createdAt]);
+      this.members.push([id, owner, 'owner']);
+      const seen = new Set<string>();
+      for (const c of b.competitors) {
+        const key = c.name.toLowerCase();
+        if (seen.has(key)) continue;
+        seen.add(key);
+        this.competitors.push([id, c.name, key, JSON.stringify(c.aliases), createdAt]);
+      }
+      const locations = new Set<string>();
+      for (const p of b.prompts) {
+        for (const l of p.locations) locations.add(l);
+        this.prompts.push([
+          promptId(b.key, p.key), id, p.text, p.frequencyCron, JSON.stringify(p.providers), JSON.stringify(p.locations),
+          p.state, p.createdAt, p.updatedAt,
+        ]);
+      }
+      this.usage.set(b.key, { createdAt, country: b.location, prompts: b.prompts.length, locations });
+      this.tracked.set(b.key, [{ name: b.name, aliases: b.aliases }, ...b.competitors.map((c) => ({ name: c.name, aliases: c.aliases }))]);
+    }
+  }
+
+  async write(db: Db): Promise<void> {
+    await db.bulkInsert('brands', ['id', 'name', 'url', 'location', 'logo_url', 'aliases', 'created_by', 'finalized', 'created_at'], this.brands);
+    await db.bulkInsert('brand_members', ['brand_id', 'user_id', 'role'], this.members);
+    await db.bulkInsert('competitors', ['brand_id', 'name', 'name_key', 'aliases', 'created_at'], this.competitors);
+    await db.bulkInsert('prompts',
+      ['id', 'brand_id', 'text', 'frequency_cron', 'providers', 'locations', 'state', 'created_at', 'updated_at'], this.prompts);
+  }
+}
+
+/** The user who owns a tenant's brand (its brand key is the tenant key). */
+export const tenantUserId = (tenantKey: string) => `usr_${tenantKey}`;
 
 /**
  * Loads the demo dataset into a migrated, empty database: plans, the three demo logins with their
  * billing, the generated brands, competitors and prompts, then every generated answer streamed
- * through the ingestion pipeline into runs, mentions and citations. Users are written last, so a
- * load that dies half-way leaves no users and start-up loads again.
+ * through the ingestion pipeline into runs, mentions and citations; with `tenants`, as many more
+ * accounts with a brand each, loaded the same way after the demo brands (so the demo data is the
+ * same with or without them). Users are written last, so a load that dies half-way leaves no users
+ * and start-up loads again.
  */
 export async function loadDemo(db: Db, options: LoadDemoOptions): Promise<LoadDemoResult> {
   const started = performance.now();
   const world = loadWorld(options);
   const now = options.now;
   const demo = DEMO_ACCOUNTS.find((a) => a.key === 'demo')!;
+  const tenantCount = options.tenants ?? 0;
+  if (!Number.isInteger(tenantCount) || tenantCount < 0) throw new Error('tenants must be a whole number');
+  const tenantWorld = tenantCount > 0 ? generateTenantWorld({ count: tenantCount, seed: options.seed, now, days: options.days }) : null;
 
   await insertRows(db, 'plans', ['id', 'name', 'max_prompts', 'max_locations', 'max_brands', 'price_cents', 'billing_interval'],
     PLANS.map((p) => [p.id, p.name, p.maxPrompts, p.maxLocations, p.maxBrands, p.priceCents, p.billingInterval]));
 
   // Brands, members, competitors, prompts.
-  const tracked = new Map<string, TrackedEntity[]>();
-  const brandRows: unknown[][] = [];
-  const memberRows: unknown[][] = [];
-  const competitorRows: unknown[][] = [];
-  const promptRows: unknown[][] = [];
-  const locations = new Set<string>();
-  for (const b of world.brands) {
-    const id = brandId(b.key);
-    const firstPrompt = Math.min(...b.prompts.map((p) => p.createdAt.getTime()), now.getTime());
-    const createdAt = new Date(firstPrompt - DAY);
-    brandRows.push([id, b.name, b.url, b.location, null, JSON.stringify(b.aliases), demo.id, true, createdAt]);
-    memberRows.push([id, demo.id, 'owner']);
-    const seen = new Set<string>();
-    for (const c of b.competitors) {
-      const key = c.name.toLowerCase();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      competitorRows.push([id, c.name, key, JSON.stringify(c.aliases), createdAt]);
-    }
-    for (const p of b.prompts) {
-      for (const l of p.locations) locations.add(l);
-      promptRows.push([
-        promptId(b.key, p.key), id, p.text, p.frequencyCron, JSON.stringify(p.providers), JSON.stringify(p.locations),
-        p.state, p.createdAt, p.updatedAt,
-      ]);
-    }
-    tracked.set(b.key, [{ name: b.name, aliases: b.aliases }, ...b.competitors.map((c) => ({ name: c.name, aliases: c.aliases }))]);
+  const demoRows = new BrandRows();
+  demoRows.add(world, () => demo.id, now);
+  await demoRows.write(db);
+  const tenantRows = new BrandRows();
+  if (tenantWorld) {
+    tenantRows.add(tenantWorld, tenantUserId, now);
+    await tenantRows.write(db);
   }
-  await db.bulkInsert('brands', ['id', 'name', 'url', 'location', 'logo_url', 'aliases', 'created_by', 'finalized', 'created_at'], brandRows);
-  await db.bulkInsert('brand_members', ['brand_id', 'user_id', 'role'], memberRows);
-  await db.bulkInsert('competitors', ['brand_id', 'name', 'name_key', 'aliases', 'created_at'], competitorRows);
-  await db.bulkInsert('prompts',
-    ['id', 'brand_id', 'text', 'frequency_cron', 'providers', 'locations', 'state', 'created_at', 'updated_at'], promptRows);
 
   // Facts: every generated answer goes through the same extraction as a live run.
   const batch = new FactBatch(db, options.batchSize ?? 20_000);
   let n = 0;
-  for (const run of world.runs()) {
+  const allRuns = function* () {
+    for (const run of world.runs()) yield { run, tracked: demoRows.tracked };
+    if (tenantWorld) for (const run of tenantWorld.runs()) yield { run, tracked: tenantRows.tracked };
+  };
+  for (const { run, tracked } of allRuns()) {
     const entities = tracked.get(run.brandKey);
     if (!entities) throw new Error(`Run for unknown brand ${run.brandKey}`);
     n++;
@@ -138,7 +181,9 @@ export async function loadDemo(db: Db, options: LoadDemoOptions): Promise<LoadDe
   await batch.drain();
   await rebuildRollups(db);
 
-  const plan = planFor({ prompts: promptRows.length, locations: locations.size, brands: brandRows.length });
+  const demoLocations = new Set([...demoRows.usage.values()].flatMap((u) => [...u.locations]));
+  const plan = planFor({ prompts: demoRows.prompts.length, locations: demoLocations.size, brands: demoRows.brands.length });
+  await loadTenantAccounts(db, tenantRows, now);
   await loadAccounts(db, now, plan);
   // Fresh statistics after a bulk load: without them PostgreSQL plans the joins of a just-filled
   // table blind (the competitors table took seconds instead of milliseconds).
@@ -149,7 +194,30 @@ export async function loadDemo(db: Db, options: LoadDemoOptions): Promise<LoadDe
     ms: Math.round(performance.now() - started),
     factWriteMs: Math.round(batch.writeMs),
     plan: plan.name,
+    tenants: tenantCount,
   };
+}
+
+/**
+ * One user per tenant brand: its own tenant id and an active subscription on the smallest plan
+ * that fits the brand. Tenants exist to fill the database, not to sign in: they share one hash of a
+ * random password that is thrown away, so no one can log in as them.
+ */
+async function loadTenantAccounts(db: Db, tenants: BrandRows, now: Date): Promise<void> {
+  if (tenants.usage.size === 0) return;
+  const hash = await hashPassword(randomBytes(32).toString('base64url'));
+  const users: unknown[][] = [];
+  const subscriptions: unknown[][] = [];
+  for (const [key, usage] of tenants.usage) {
+    const userId = tenantUserId(key);
+    const plan = planFor({ prompts: usage.prompts, locations: usage.locations.size, brands: 1 });
+    const joined = new Date(usage.createdAt.getTime() - DAY);
+    users.push([userId, `${key}@tenants.example.com`, hash, `${key} owner`, key, 'user', usage.country, `ten_${key}`, joined, true, true]);
+    subscriptions.push([`sub_${key}`, userId, plan.id, 'active', `cus_${key}`, new Date(now.getTime() + 20 * DAY), joined]);
+  }
+  await db.bulkInsert('subscriptions', ['id', 'user_id', 'plan_id', 'status', 'customer_id', 'current_period_end', 'created_at'], subscriptions);
+  await db.bulkInsert('users',
+    ['id', 'email', 'password_hash', 'name', 'username', 'role', 'country', 'tenant_id', 'created_at', 'is_onboarded', 'is_active'], users);
 }
 
 async function loadAccounts(db: Db, now: Date, demoPlan: PlanSeed): Promise<void> {

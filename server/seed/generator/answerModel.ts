@@ -82,12 +82,35 @@ const phraseFor = (rng: Rng, phrases: PhraseBank, tone: number) =>
 // "A UK account" -> "a UK account", but acronyms ("ASICS …") keep their case.
 const lowerFirst = (s: string) => (/^[A-Z](?![A-Z])/.test(s) ? s[0].toLowerCase() + s.slice(1) : s);
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+// Templates and slugs repeat in every answer: split and computed once, as a big seed writes millions.
+const templateParts = new Map<string, string[]>();
+
+/** Replaces each {key} with values[key], leaving unknown keys as written. */
+function fill(template: string, values: Record<string, string> | ((key: string) => string | undefined)): string {
+  let parts = templateParts.get(template);
+  if (!parts) {
+    // Odd indexes hold the keys: 'a {x} b' -> ['a ', 'x', ' b'].
+    parts = template.split(/\{(\w+)\}/);
+    templateParts.set(template, parts);
+  }
+  const valueOf = typeof values === 'function' ? values : (key: string) => values[key];
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) out += (valueOf(parts[i]) ?? `{${parts[i]}}`) + parts[i + 1];
+  return out;
 }
 
-const slugify = (s: string) =>
-  s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+// Bounded: the simulated provider slugs users' prompt texts for as long as the server runs.
+const slugs = new Map<string, string>();
+const MAX_SLUGS = 20_000;
+function slugify(s: string): string {
+  let slug = slugs.get(s);
+  if (slug === undefined) {
+    slug = s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+    if (slugs.size >= MAX_SLUGS) slugs.clear();
+    slugs.set(s, slug);
+  }
+  return slug;
+}
 
 /** Writes the answer text and its citations. */
 export function composeAnswer(rng: Rng, setting: AnswerSetting, entities: readonly AnswerEntity[]): ProviderAnswer {
@@ -147,7 +170,11 @@ function proseSentence(rng: Rng, setting: AnswerSetting, e: AnswerEntity, i: num
 
 const AUTHOR_SLUGS = ['jdoe', 'mkline', 'sarahwrites', 'techreviewer', 'alexp'];
 const ID_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const randomId = (rng: Rng, n: number) => Array.from({ length: n }, () => ID_CHARS[Math.floor(rng() * ID_CHARS.length)]).join('');
+function randomId(rng: Rng, n: number): string {
+  let id = '';
+  for (let i = 0; i < n; i++) id += ID_CHARS[Math.floor(rng() * ID_CHARS.length)];
+  return id;
+}
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const DAY_MS = 86_400_000;
 
@@ -177,30 +204,41 @@ function buildCitations(rng: Rng, setting: AnswerSetting, entities: readonly Ans
   }
   const brandA = named[0] ?? entities[0];
   const brandB = named[1] ?? entities[1] ?? brandA;
+  const brandName = brandA?.name ?? setting.categoryTitle;
+  const brand2Name = brandB?.name ?? setting.categoryTitle;
+  // The same for every citation of this answer.
+  const shared: Record<string, string> = {
+    slug: slugify(setting.promptText),
+    brandSlug: slugify(brandName),
+    brandSlug2: slugify(brand2Name),
+    BrandWiki: brandName.replace(/ /g, '_'),
+    brandDomain: brandA?.url ? hostOf(brandA.url).replace(/^www\./, '') : 'example.com',
+    topic: setting.promptText,
+    Brand: brandName,
+    Brand2: brand2Name,
+    CategoryTitle: setting.categoryTitle,
+    category: setting.category,
+  };
   return picked.map((site) => {
     // Pages carry a publication date (midnight UTC), some none at all.
     const published = chance(rng, 0.15) ? null : new Date((Math.floor(setting.at.getTime() / DAY_MS) - intBetween(rng, 3, 700)) * DAY_MS);
     const when = published ?? setting.at;
-    const brandName = brandA?.name ?? setting.categoryTitle;
-    const brand2Name = brandB?.name ?? setting.categoryTitle;
-    const values: Record<string, string> = {
-      slug: slugify(setting.promptText),
-      id: randomId(rng, 8),
-      year: String(when.getUTCFullYear()),
-      month: pad2(when.getUTCMonth() + 1),
-      day: pad2(when.getUTCDate()),
-      sub: pick(rng, setting.subreddits),
-      authorSlug: pick(rng, AUTHOR_SLUGS),
-      brandSlug: slugify(brandName),
-      brandSlug2: slugify(brand2Name),
-      BrandWiki: brandName.replace(/ /g, '_'),
-      brandDomain: brandA?.url ? hostOf(brandA.url).replace(/^www\./, '') : 'example.com',
-      topic: setting.promptText,
-      Brand: brandName,
-      Brand2: brand2Name,
-      CategoryTitle: setting.categoryTitle,
-      category: setting.category,
-      count: String(intBetween(rng, 5, 15)),
+    // Drawn for every citation, used or not, in this order: the random stream stays as it was.
+    const id = randomId(rng, 8);
+    const sub = pick(rng, setting.subreddits);
+    const authorSlug = pick(rng, AUTHOR_SLUGS);
+    const count = String(intBetween(rng, 5, 15));
+    const values = (key: string): string | undefined => {
+      switch (key) {
+        case 'id': return id;
+        case 'sub': return sub;
+        case 'authorSlug': return authorSlug;
+        case 'count': return count;
+        case 'year': return String(when.getUTCFullYear());
+        case 'month': return pad2(when.getUTCMonth() + 1);
+        case 'day': return pad2(when.getUTCDate());
+        default: return shared[key];
+      }
     };
     let url = `https://${site.host}${fill(pick(rng, site.paths), values)}`;
     // ChatGPT tags the links it cites; some hosts come back upper-case or with a fragment.

@@ -7,3 +7,4 @@ export type { GeneratorOptions, DemoBrand, DemoPrompt, RawRun, DemoWorld } from 
 export { generateDemoWorld, generateRunsWithTruth, countDemoRuns, type RunWithTruth } from './world';
 export { composeAnswer, chooseEntities, type AnswerEntity, type AnswerSetting, type Candidate } from './answerModel';
 export { DEMO_CATALOGS } from './catalog/index';
+export { generateTenantWorld, tenantKey, type TenantWorldOptions } from './tenants';

@@ -319,10 +319,29 @@ function resolve(opts: GeneratorOptions): Required<GeneratorOptions> {
   return { scale: opts.scale, seed: opts.seed, now: new Date(opts.now.getTime()), days };
 }
 
-function buildWorld(opts: GeneratorOptions) {
+/**
+ * One brand per catalog, numbered from `firstIndex`: the number seeds the brand's random streams,
+ * so worlds built from other numbers (other tenants) never repeat the demo brands' answers.
+ */
+function buildWorld(opts: GeneratorOptions, catalogs: readonly IndustryCatalog[] = DEMO_CATALOGS, firstIndex = 0) {
   const o = resolve(opts);
-  const models = DEMO_CATALOGS.map((c, i) => buildBrand(i, c, o));
+  const models = catalogs.map((c, i) => buildBrand(firstIndex + i, c, o));
   return { o, models };
+}
+
+/**
+ * A world of one brand per catalog (brand keys are the catalogs' keys), brands numbered from
+ * `firstIndex`. Prompts per brand follow the demo brands' at indexes 0-2 and are 40 beyond, times
+ * `scale`.
+ */
+export function worldFromCatalogs(opts: GeneratorOptions, catalogs: readonly IndustryCatalog[], firstIndex: number): DemoWorld {
+  const { o, models } = buildWorld(opts, catalogs, firstIndex);
+  return {
+    brands: models.map((m) => m.demo),
+    *runs() {
+      for (const r of iterateRuns(models, o)) yield r.run;
+    },
+  };
 }
 
 /**
@@ -331,13 +350,7 @@ function buildWorld(opts: GeneratorOptions) {
  * Same options -> byte-identical brands and runs.
  */
 export function generateDemoWorld(opts: GeneratorOptions): DemoWorld {
-  const { o, models } = buildWorld(opts);
-  return {
-    brands: models.map((m) => m.demo),
-    *runs() {
-      for (const r of iterateRuns(models, o)) yield r.run;
-    },
-  };
+  return worldFromCatalogs(opts, DEMO_CATALOGS, 0);
 }
 
 /** How many runs generateDemoWorld(opts).runs() will yield, per brand key, without writing any answer. */
