@@ -10,6 +10,7 @@
 // soon as the last one answers) to show the most the server answers. Prints req/s, p50/p95/p99
 // and errors per run, /api/users/me latency from a one-at-a-time probe, and the machine's load.
 //   npm run bench:load [-- --duration 30 --sessions 50 --rate 1 --scale 1 --warmup 5]
+// ANSWER_CACHE_ENTRIES=0 npm run bench:load turns the server's answer reuse off (default on, 500 answers).
 //
 // Rate limits: the API limit is counted per signed-in session (server/http/rateLimit.ts) and this
 // host's own loopback address is exempt from the in-memory limits, so the benchmark needs no
@@ -151,6 +152,8 @@ async function startServer(): Promise<Server> {
       WEB_DIR: '',
       LOG_LEVEL: 'warn',
       SCHEDULER: '0', // no scheduled prompt runs competing with the measured requests
+      // Answer reuse is on by default; ANSWER_CACHE_ENTRIES=0 measures every request computed.
+      ...(process.env.ANSWER_CACHE_ENTRIES ? { ANSWER_CACHE_ENTRIES: process.env.ANSWER_CACHE_ENTRIES } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -375,7 +378,7 @@ const loadNow = () =>
     .join(' ');
 
 async function main() {
-  console.log(`bench:load — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
+  console.log(`bench:load — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, answer reuse ${process.env.ANSWER_CACHE_ENTRIES === '0' ? 'off' : 'on'}`);
   console.log(`uptime before: ${execSync('uptime').toString().trim()}`);
   const now = new Date();
   await seed(now);
