@@ -24,7 +24,7 @@ import { routes } from '../server/routes/index';
 import { DEMO_PASSWORD } from '../server/seed/demoAccounts';
 import { loadDemo } from '../server/seed/load';
 import { postgresReachable } from '../tests/support/harness';
-import { requestFor, windows } from '../tests/contract/requests';
+import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS, requestFor, windows } from '../tests/contract/requests';
 
 const { values } = parseArgs({
   options: {
@@ -42,31 +42,8 @@ if (!Number.isInteger(tenants) || tenants < 0 || scales.some((s) => !(s > 0)) ||
 }
 
 // The insight calls the dashboard makes; the first six are the Overview's.
-const OVERVIEW = [
-  'brands.performance.metadata',
-  'brands.performance.share-of-voice',
-  'brands.performance.ranking-list',
-  'brands.performance.sources-sov',
-  'brands.performance.prompts-ranking',
-  'brands.performance.mention-rate-timeseries',
-];
-const OTHERS = [
-  'prompts.table',
-  'prompts.insights.facts',
-  'prompts.suggestions',
-  'prompts.metrics.aggregate',
-  'prompts.latest-run',
-  'prompts.metrics.mention-rate-series',
-  'prompts.metrics.share-of-voice',
-  'prompts.citations',
-  'prompts.metrics.ranking-list',
-  'competitors.insights',
-  'competitors.emerging-threats',
-  'competitors.comparison-metrics',
-  'competitors.comparison-prompts',
-  'competitors.provider-ranking',
-  'citations.tld-analysis',
-];
+const OVERVIEW = OVERVIEW_CALLS;
+const OTHERS = OTHER_INSIGHT_CALLS;
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -30,7 +30,7 @@ import type { Db } from '../server/db/types';
 import { API_RATE_LIMIT } from '../server/http/rateLimit';
 import { hashPassword } from '../server/security/password';
 import { loadDemo } from '../server/seed/load';
-import { requestFor } from '../tests/contract/requests';
+import { OVERVIEW_CALLS, requestFor } from '../tests/contract/requests';
 import { freePort } from '../tests/support/freePort';
 
 const { values } = parseArgs({
@@ -52,16 +52,6 @@ if (!Number.isInteger(RATE) || RATE < 1)
   throw new Error(`--rate is requests per second per session, a whole number of at least 1, got ${values.rate}`);
 const BENCH_PASSWORD = 'bench-password-not-secret';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-
-/** The Overview's data calls (pages/overview.json; the five metric cards share one call). */
-const OVERVIEW_CALLS = [
-  'brands.performance.metadata',
-  'brands.performance.share-of-voice',
-  'brands.performance.ranking-list',
-  'brands.performance.sources-sov',
-  'brands.performance.prompts-ranking',
-  'brands.performance.mention-rate-timeseries',
-];
 
 // Never left running: the whole benchmark has a hard time limit.
 const HARD_LIMIT_MS = (WARMUP + 5 * (DURATION + 15)) * 1000 + 15 * 60_000;

@@ -1,6 +1,35 @@
 // One valid request per catalogue call, built from the live demo data, so the contract walk can
 // call every endpoint. A call missing here fails the walk: new calls must add their request.
 
+/** The Overview's data calls (pages/overview.json; the five metric cards share one call). */
+export const OVERVIEW_CALLS = [
+  'brands.performance.metadata',
+  'brands.performance.share-of-voice',
+  'brands.performance.ranking-list',
+  'brands.performance.sources-sov',
+  'brands.performance.prompts-ranking',
+  'brands.performance.mention-rate-timeseries',
+];
+
+/** The other pages' insight reads (prompts monitor and detail, competitors, comparison, sources). */
+export const OTHER_INSIGHT_CALLS = [
+  'prompts.table',
+  'prompts.insights.facts',
+  'prompts.suggestions',
+  'prompts.metrics.aggregate',
+  'prompts.latest-run',
+  'prompts.metrics.mention-rate-series',
+  'prompts.metrics.share-of-voice',
+  'prompts.citations',
+  'prompts.metrics.ranking-list',
+  'competitors.insights',
+  'competitors.emerging-threats',
+  'competitors.comparison-metrics',
+  'competitors.comparison-prompts',
+  'competitors.provider-ranking',
+  'citations.tld-analysis',
+];
+
 export interface WalkIds {
   brandId: string;
   promptId: string;

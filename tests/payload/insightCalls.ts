@@ -1,37 +1,12 @@
 import { catalogue, send } from '../contract/walk';
-import { requestFor, type WalkIds } from '../contract/requests';
+import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS, requestFor, type WalkIds } from '../contract/requests';
 import type { TestServer } from '../support/harness';
 
 /** 300 kB, in bytes of the JSON body as sent (before any compression). */
 export const PAYLOAD_BUDGET_BYTES = 300_000;
 
 /** The dashboard's insight reads: the Overview's calls, then the other pages' (as in scripts/benchApi.ts), and the prompt detail's run lists. */
-export const INSIGHT_CALLS = [
-  'brands.performance.metadata',
-  'brands.performance.share-of-voice',
-  'brands.performance.ranking-list',
-  'brands.performance.sources-sov',
-  'brands.performance.prompts-ranking',
-  'brands.performance.mention-rate-timeseries',
-  'prompts.table',
-  'prompts.insights.facts',
-  'prompts.suggestions',
-  'prompts.get',
-  'prompts.metrics.aggregate',
-  'prompts.latest-run',
-  'prompts.recent-runs',
-  'prompts.runs-by-date',
-  'prompts.metrics.mention-rate-series',
-  'prompts.metrics.share-of-voice',
-  'prompts.citations',
-  'prompts.metrics.ranking-list',
-  'competitors.insights',
-  'competitors.emerging-threats',
-  'competitors.comparison-metrics',
-  'competitors.comparison-prompts',
-  'competitors.provider-ranking',
-  'citations.tld-analysis',
-];
+export const INSIGHT_CALLS = [...OVERVIEW_CALLS, ...OTHER_INSIGHT_CALLS, 'prompts.get', 'prompts.recent-runs', 'prompts.runs-by-date'];
 
 /** Requests beside the walk's that make a list longer: the prompt's series per location instead of per provider. */
 export const LONGER_VARIANTS: Array<{ label: string; callId: string; body: (ids: WalkIds) => Record<string, unknown> }> = [
