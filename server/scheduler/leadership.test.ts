@@ -84,14 +84,20 @@ function elect(lock: ReturnType<typeof fakeLock>, options: ReturnType<ReturnType
   return election;
 }
 
+/** Instance A started first and leads; B started next and follows. */
+async function leaderAndFollower() {
+  const lock = fakeLock();
+  const r = recorder();
+  const a = elect(lock, r.options('A'));
+  await a.settled();
+  const b = elect(lock, r.options('B'));
+  await b.settled();
+  return { lock, r, a, b };
+}
+
 describe('leader election', () => {
   it("one instance leads, the other follows and takes over when the leader's connection breaks", async () => {
-    const lock = fakeLock();
-    const r = recorder();
-    const a = elect(lock, r.options('A'));
-    await a.settled();
-    const b = elect(lock, r.options('B'));
-    await b.settled();
+    const { lock, r, a, b } = await leaderAndFollower();
     expect([a.isLeader(), b.isLeader()]).toEqual([true, false]);
     expect(r.events).toEqual(['A leads', 'B follows']);
 
@@ -108,12 +114,7 @@ describe('leader election', () => {
   });
 
   it('a leader whose connection stops answering steps down; the lock passes once the server drops that session', async () => {
-    const lock = fakeLock();
-    const r = recorder();
-    const a = elect(lock, r.options('A'));
-    await a.settled();
-    const b = elect(lock, r.options('B'));
-    await b.settled();
+    const { lock, r, a, b } = await leaderAndFollower();
     lock.refuseNext(Infinity); // and A cannot reconnect for now
     lock.sessions[0].failPings();
     await vi.waitFor(() => expect(r.events).toContain('A lost'));
@@ -124,12 +125,7 @@ describe('leader election', () => {
   });
 
   it('stop() hands the lock over without reporting a loss', async () => {
-    const lock = fakeLock();
-    const r = recorder();
-    const a = elect(lock, r.options('A'));
-    await a.settled();
-    const b = elect(lock, r.options('B'));
-    await b.settled();
+    const { lock, r, a, b } = await leaderAndFollower();
     await a.stop();
     expect(lock.holder()).toBeNull();
     await vi.waitFor(() => expect(b.isLeader()).toBe(true));
