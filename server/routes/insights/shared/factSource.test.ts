@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { factRows, splitDays } from './factSource';
+import { SqlParams } from './params';
+import type { InsightScope } from './scope';
+
+const at = (iso: string) => new Date(iso);
+const scope = (start: string, end: string, previous?: [string, string]): InsightScope => ({
+  brandId: 'brd_a',
+  providers: null,
+  locations: null,
+  current: { start: at(start), end: at(end) },
+  previous: previous ? { start: at(previous[0]), end: at(previous[1]) } : null,
+  source: 'rollups',
+});
+
+describe('splitting a window into whole days and cut days', () => {
+  it('windows on midnights are whole days only', () => {
+    const split = splitDays(scope('2026-11-01T00:00:00Z', '2026-11-08T00:00:00Z', ['2026-10-25T00:00:00Z', '2026-11-01T00:00:00Z']));
+    expect(split.edges).toEqual([]);
+    expect([split.dayLo, split.dayHi]).toEqual([at('2026-10-25T00:00:00Z'), at('2026-11-08T00:00:00Z')]);
+  });
+
+  it('every boundary off midnight cuts its day, once, and the span ends after the last cut day', () => {
+    const split = splitDays(scope('2026-11-01T06:00:00Z', '2026-11-08T15:30:00Z', ['2026-10-25T00:00:00Z', '2026-11-01T06:00:00Z']));
+    expect(split.edges).toEqual([at('2026-11-01T00:00:00Z'), at('2026-11-08T00:00:00Z')]);
+    expect([split.lo, split.hi]).toEqual([at('2026-10-25T00:00:00Z'), at('2026-11-08T15:30:00Z')]);
+    expect(split.dayHi).toEqual(at('2026-11-09T00:00:00Z'));
+  });
+
+  it('reads a cut day from the facts, within the span only, and skips it in the rollups', () => {
+    const p = new SqlParams();
+    const sql = factRows(p, scope('2026-11-01T00:00:00Z', '2026-11-03T12:00:00Z'), 'runs', 'r');
+    expect(sql).toMatch(/FROM rollup_runs_daily WHERE .* AND day NOT IN \(\$\d+\)/);
+    expect(sql.match(/FROM runs r/g)).toHaveLength(1);
+    const dates = p.values.filter((v): v is Date => v instanceof Date).map((d) => d.toISOString());
+    // facts: [Nov 3 00:00, Nov 3 12:00); rollups: [Nov 1, Nov 4) minus Nov 3
+    expect(dates).toEqual([
+      '2026-11-03T00:00:00.000Z', '2026-11-03T12:00:00.000Z',
+      '2026-11-01T00:00:00.000Z', '2026-11-04T00:00:00.000Z', '2026-11-03T00:00:00.000Z',
+    ]);
+  });
+
+  it('reads the facts alone when asked', () => {
+    const p = new SqlParams();
+    const sql = factRows(p, { ...scope('2026-11-01T06:00:00Z', '2026-11-03T12:00:00Z'), source: 'raw' }, 'mentions', 'm');
+    expect(sql).not.toMatch(/rollup_/);
+  });
+});
