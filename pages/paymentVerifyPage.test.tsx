@@ -42,11 +42,18 @@ afterEach(cleanup);
 
 describe('payment verification page', () => {
   it('shows verifying, then success with the subscription status; reloads the user once, tolerating failure', async () => {
-    let answer: (v: unknown) => void = () => {};
+    // The fake server holds every request until the test answers, then answers all of them (and
+    // any later one) alike, so which request the page awaits never depends on timing.
     const calls: Array<{ callId: string; input: unknown }> = [];
+    const waiting: Array<(v: unknown) => void> = [];
+    let answered: { value: unknown } | null = null;
+    const answer = (value: unknown) => {
+      answered = { value };
+      for (const resolve of waiting.splice(0)) resolve(value);
+    };
     const fetcher: DataFetcher = (callId, input) => {
       calls.push({ callId, input });
-      return new Promise((resolve) => (answer = resolve));
+      return answered ? Promise.resolve(answered.value) : new Promise((resolve) => waiting.push(resolve));
     };
     let refreshes = 0;
     renderVerify('/payment/verify?session_id=cs_local_1', fetcher, async () => {
