@@ -32,6 +32,17 @@ function mentionSums(cur: string, prev: string): string {
           SUM(rank_sum) FILTER (WHERE ${cur}) AS cur_rank, SUM(rank_sum) FILTER (WHERE ${prev}) AS prev_rank`;
 }
 
+/** A row holding an entity and the columns of mentionSums, as EntityMentionStats. */
+function entityStats(r: Record<string, unknown>, provider: string | null): EntityMentionStats {
+  return {
+    entity: String(r.entity),
+    provider,
+    mentions: { cur: num(r.cur_mentions), prev: num(r.prev_mentions) },
+    sentimentSum: { cur: num(r.cur_sentiment), prev: num(r.prev_sentiment) },
+    rankSum: { cur: num(r.cur_rank), prev: num(r.prev_rank) },
+  };
+}
+
 export async function entityMentionStats(
   db: Db,
   scope: InsightScope,
@@ -50,13 +61,7 @@ export async function entityMentionStats(
       GROUP BY ${group}`,
     p.values,
   );
-  return rows.map((r) => ({
-    entity: String(r.entity),
-    provider: options.byProvider ? String(r.provider) : null,
-    mentions: { cur: num(r.cur_mentions), prev: num(r.prev_mentions) },
-    sentimentSum: { cur: num(r.cur_sentiment), prev: num(r.prev_sentiment) },
-    rankSum: { cur: num(r.cur_rank), prev: num(r.prev_rank) },
-  }));
+  return rows.map((r) => entityStats(r, options.byProvider ? String(r.provider) : null));
 }
 
 /** Sum of a per-entity counter over the given rows (e.g. mentions of all tracked brands). */
@@ -117,13 +122,7 @@ export async function windowFacts(
     runs: { cur: num(first.cur_runs), prev: num(first.prev_runs) },
     entities: rows
       .filter((r) => r.entity !== null && r.entity !== undefined)
-      .map((r) => ({
-        entity: String(r.entity),
-        provider: null,
-        mentions: { cur: num(r.cur_mentions), prev: num(r.prev_mentions) },
-        sentimentSum: { cur: num(r.cur_sentiment), prev: num(r.prev_sentiment) },
-        rankSum: { cur: num(r.cur_rank), prev: num(r.prev_rank) },
-      })),
+      .map((r) => entityStats(r, null)),
     citations: options.citations
       ? {
           citations: { cur: num(first.cur_citations), prev: num(first.prev_citations) },
