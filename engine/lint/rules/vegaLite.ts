@@ -13,8 +13,11 @@ const require = createRequire(import.meta.url);
 let enums: { marks: string[]; types: string[] } | null = null;
 function vegaEnums() {
   if (!enums) {
-    const schema = require('vega-lite/vega-lite-schema.json') as { definitions: Record<string, { enum?: string[] }> };
-    enums = { marks: schema.definitions.Mark?.enum ?? [], types: schema.definitions.Type?.enum ?? [] };
+    const schema = require('vega-lite/vega-lite-schema.json') as { definitions: Record<string, { enum?: string[]; anyOf?: { $ref?: string }[]; const?: string }> };
+    const defs = schema.definitions;
+    // Composite marks (boxplot, errorbar, errorband) are each a const behind CompositeMark.
+    const composite = (defs.CompositeMark?.anyOf ?? []).map((r) => defs[String(r.$ref).split('/').pop()!]?.const).filter((m): m is string => !!m);
+    enums = { marks: [...(defs.Mark?.enum ?? []), ...composite], types: defs.Type?.enum ?? [] };
   }
   return enums;
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { compile } from 'vega-lite';
+import { buildChartSpec } from './buildSpec';
+
+// The embedded spec compiles without vega-lite dropping anything, for the view kinds pages use.
+function compileQuietly(spec: Record<string, unknown>): string[] {
+  const warnings: string[] = [];
+  const logger = {
+    level: () => logger,
+    warn: (...a: unknown[]) => (warnings.push(a.join(' ')), logger),
+    info: () => logger,
+    debug: () => logger,
+    error: (...a: unknown[]) => (warnings.push(a.join(' ')), logger),
+  };
+  compile(spec as never, { logger: logger as never });
+  return warnings;
+}
+
+const x = { field: 'timePeriod', type: 'temporal' };
+const y = { field: 'mentionRate', type: 'quantitative' };
+
+describe('embedded spec: layered with composite marks', () => {
+  it('an error band under a series line compiles cleanly with the series colours and widths', () => {
+    const spec = buildChartSpec(
+      { layer: [{ mark: { type: 'errorband', extent: 'ci' } }, { mark: { type: 'line', point: true } }], encoding: { x, y } },
+      { seriesField: 'brandName' },
+    );
+    expect(compileQuietly(spec)).toEqual([]);
+    expect(spec.data).toEqual({ name: 'table' });
+    expect(spec.width).toBe('container');
+  });
+
+  it('an error band with its own bounds (y, y2) beside a line', () => {
+    const spec = buildChartSpec({
+      layer: [
+        { mark: 'errorband', encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+        { mark: 'line', encoding: { x, y } },
+      ],
+    });
+    expect(compileQuietly(spec)).toEqual([]);
+  });
+});
