@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND_LIMIT_MESSAGE, SUBSCRIPTION_REQUIRED_MESSAGE } from './brands';
+import { ALREADY_FINALIZED_MESSAGE, BRAND_LIMIT_MESSAGE, SUBSCRIPTION_REQUIRED_MESSAGE } from './brands';
 import { startAccountApp, type AccountTestApp } from './testSupport';
 
 describe.each(['duckdb', 'postgres'] as const)('brand calls on %s', (dialect) => {
@@ -40,6 +40,14 @@ describe.each(['duckdb', 'postgres'] as const)('brand calls on %s', (dialect) =>
     const empty = await call('PUT', `/api/brands/${id}/finalize`, { finalCompetitors: ['  '] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('At least one competitor should be selected for effective monitoring');
+    // A retry of the same setup (other casing and order) answers as the first call did; another list is refused.
+    const retry = await call('PUT', `/api/brands/${id}/finalize`, { finalCompetitors: ['hoka', 'NIKE'] });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().brand.competitors).toEqual(['Hoka', 'Nike']);
+    const other = await call('PUT', `/api/brands/${id}/finalize`, { finalCompetitors: ['Nike', 'Adidas'] });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ message: ALREADY_FINALIZED_MESSAGE, code: 'BRAND_ALREADY_FINALIZED', details: null });
+    expect(await count(`SELECT COUNT(*) AS n FROM competitors WHERE brand_id = $1`, [id])).toBe(2);
 
     // Some facts for the brand, then delete removes all of them.
     await t.db.query(

@@ -79,11 +79,10 @@ export const createBrand = defineCall<{ name: string; website: string; location:
 );
 
 /**
- * Sets the brand's tracked competitors to exactly the chosen names (case-insensitively unique, at
- * most MAX_COMPETITORS_PER_BRAND), in `db`'s transaction or a new one. Callers serialise it with
- * other competitor changes of the brand (its competitor lock) or own a brand no one else knows yet.
+ * The names a competitor list stands for, keyed case-insensitively: trimmed, unique, the brand's
+ * own name and blanks dropped, at most MAX_COMPETITORS_PER_BRAND (400 otherwise, or when none is left).
  */
-export async function replaceCompetitors(db: Db, brand: BrandRow, names: string[], now: Date): Promise<string[]> {
+function chooseCompetitors(brand: BrandRow, names: string[]): Map<string, string> {
   const own = brand.name.trim().toLowerCase();
   const chosen = new Map<string, string>();
   for (const raw of names) {
@@ -95,6 +94,16 @@ export async function replaceCompetitors(db: Db, brand: BrandRow, names: string[
   if (chosen.size > MAX_COMPETITORS_PER_BRAND) {
     throw new HttpError(400, 'COMPETITOR_LIMIT', competitorLimitMessage(), { field: 'finalCompetitors', maxCompetitors: MAX_COMPETITORS_PER_BRAND });
   }
+  return chosen;
+}
+
+/**
+ * Sets the brand's tracked competitors to exactly the chosen names (see chooseCompetitors), in
+ * `db`'s transaction or a new one. Callers serialise it with other competitor changes of the brand
+ * (its competitor lock) or own a brand no one else knows yet.
+ */
+export async function replaceCompetitors(db: Db, brand: BrandRow, names: string[], now: Date): Promise<string[]> {
+  const chosen = chooseCompetitors(brand, names);
   await db.transaction(async (tx) => {
     const existing = await tx.query<{ name_key: string }>(`SELECT name_key FROM competitors WHERE brand_id = $1`, [brand.id]);
     for (const { name_key } of existing) {
@@ -113,17 +122,29 @@ export async function replaceCompetitors(db: Db, brand: BrandRow, names: string[
   return [...chosen.values()];
 }
 
+export const ALREADY_FINALIZED_MESSAGE = 'This brand is already set up. Change its competitors on the Competitors screen.';
+
 /**
- * Setting the whole list is idempotent, so concurrent finalize calls (a double click, a retried
- * request) are serialised by the brand's competitor lock and each applies its list in turn.
+ * Finalizing completes a brand's setup once. Calls are serialised by the brand's competitor lock:
+ * the first sets the list; a later call with the same names is a retry of it (a double click, a
+ * lost answer) and gets the same 200; a later call with other names lost the race to another setup
+ * and gets 409 BRAND_ALREADY_FINALIZED, so two tabs never overwrite each other's choice. After
+ * setup, competitors change through the competitor calls.
  */
 export const finalizeBrand = defineCall<{ finalCompetitors: string[] }, unknown, { id: string }>(
   'brands.finalize',
   async ({ body, params, user, ctx }) => {
     const brand = await requireBrandOwner(ctx, user, params.id);
-    const competitors = await withWriteLock(ctx.db, competitorsLockKey(brand.id), (tx) =>
-      replaceCompetitors(tx, brand, body.finalCompetitors, ctx.now()),
-    );
+    const competitors = await withWriteLock(ctx.db, competitorsLockKey(brand.id), async (tx) => {
+      const [current] = await tx.query<{ finalized: boolean }>(`SELECT finalized FROM brands WHERE id = $1`, [brand.id]);
+      if (!current?.finalized) return replaceCompetitors(tx, brand, body.finalCompetitors, ctx.now());
+      const chosen = chooseCompetitors(brand, body.finalCompetitors);
+      const stored = await tx.query<{ name: string; name_key: string }>(`SELECT name, name_key FROM competitors WHERE brand_id = $1`, [brand.id]);
+      const same = stored.length === chosen.size && stored.every((s) => chosen.has(s.name_key));
+      if (!same) throw new HttpError(409, 'BRAND_ALREADY_FINALIZED', ALREADY_FINALIZED_MESSAGE);
+      const storedNames = new Map(stored.map((s) => [s.name_key, s.name]));
+      return [...chosen.keys()].map((key) => storedNames.get(key)!);
+    });
     return { brand: { id: brand.id, name: brand.name, finalized: true, competitors } };
   },
 );
