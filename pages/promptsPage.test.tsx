@@ -41,6 +41,15 @@ function api(overrides: Record<string, unknown> = {}) {
 }
 
 describe('prompts monitor page', () => {
+  it('keeps New Prompt when the prompts table fails to load, and shows the error once', async () => {
+    const f = fakeFetcher(api({ 'prompts.table': new Error('Network error') }));
+    renderPage(page, { fetcher: f.fetcher });
+    expect(await screen.findByText("Oops. We've hit a roadblock")).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'New Prompt' })).toBeTruthy();
+    expect(screen.getAllByText("Oops. We've hit a roadblock")).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'New Prompt' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it("shows the spec's header, countdown, facts with the provider gap alert and 3 of 10 suggestions", async () => {
     const f = fakeFetcher(api());
     renderPage(page, { fetcher: f.fetcher });

@@ -44,6 +44,9 @@ export interface WidgetKind {
   frame: 'card' | 'none';
   /** Render the component even when its data is empty (a button whose data only conditions it). */
   rendersEmpty?: boolean;
+  /** Render the component (with no data) when its call fails, instead of the error copy: a button
+   * whose data only conditions it stays usable, and the card showing that data reports the error. */
+  rendersOnError?: boolean;
   /** The component itself once its code has loaded, so a host can render it without suspending;
    * null before, and always for kinds that must keep suspending. */
   loaded?: () => ComponentType<WidgetProps<any>> | null;

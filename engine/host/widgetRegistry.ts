@@ -14,6 +14,8 @@ export interface WidgetKindDefinition {
   load: Loader;
   /** Render even when the data is empty (a button whose data only conditions it). */
   rendersEmpty?: boolean;
+  /** Render with no data when the call fails (see WidgetKind.rendersOnError). */
+  rendersOnError?: boolean;
   /** false: keep suspending while loading even once the code is there (see below). */
   eager?: boolean;
 }
@@ -33,16 +35,33 @@ export function defineWidgetKind(definition: WidgetKindDefinition): WidgetKindDe
 export function createWidgetRegistry(definitions: Iterable<WidgetKindDefinition>): WidgetRegistry & { types: string[] } {
   const kinds = new Map<string, WidgetKind>();
   const loaders = new Map<string, Loader>();
-  for (const { type, frame, load, rendersEmpty, eager = true } of definitions) {
+  for (const { type, frame, load, rendersEmpty, rendersOnError, eager = true } of definitions) {
     if (kinds.has(type)) throw new Error(`Widget kind "${type}" is declared twice`);
     let loaded: ComponentType<WidgetProps<any>> | null = null;
+    // A lazy component keeps a failed load forever; after a failure (server unreachable) the kind
+    // gets a fresh one, so a widget's Retry loads the code again.
+    let component = lazy(() => loadOnce());
     const loadOnce: Loader = () =>
-      load().then((mod) => {
-        loaded = mod.default;
-        return mod;
-      });
+      load().then(
+        (mod) => {
+          loaded = mod.default;
+          return mod;
+        },
+        (error: unknown) => {
+          component = lazy(() => loadOnce());
+          throw error;
+        },
+      );
     loaders.set(type, loadOnce);
-    kinds.set(type, { frame, component: lazy(loadOnce), loaded: () => (eager ? loaded : null), ...(rendersEmpty ? { rendersEmpty } : {}) });
+    kinds.set(type, {
+      frame,
+      get component() {
+        return component;
+      },
+      loaded: () => (eager ? loaded : null),
+      ...(rendersEmpty ? { rendersEmpty } : {}),
+      ...(rendersOnError ? { rendersOnError } : {}),
+    });
   }
   return {
     types: [...kinds.keys()],

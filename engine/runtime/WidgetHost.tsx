@@ -1,4 +1,4 @@
-import { Suspense, useContext, useMemo, useRef, type ComponentType } from 'react';
+import { Suspense, useContext, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEngineHost } from '../host/EngineHostProvider';
 import { useWidgetData } from '../data/useWidgetData';
@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, LoadingState } from './WidgetStates';
 import { useActionScope } from '../actions/ActionScope';
 import { LockedContent } from './LockedContent';
 import { useCardStyles } from './cardStyles';
+import { WidgetBoundary } from './WidgetBoundary';
 
 const useStyles = makeStyles({
   description: { color: tokens.colorNeutralForeground3 },
@@ -54,7 +55,10 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
   const ctx = page?.bindings ?? {};
   const styles = useStyles();
   const card = useCardStyles();
-  const kind = useEngineHost().widgets.kind(config.type);
+  const host = useEngineHost();
+  const kind = host.widgets.kind(config.type);
+  // Retry after a render failure remounts the widget under a fresh boundary.
+  const [attempt, setAttempt] = useState(0);
   // inside a row (a table's row actions) visibleWhen may test the row: {"subject": {"$row": "field"}}
   const scopeRow = useActionScope().row;
   const visible = isVisible(config.visibleWhen, scopeRow ? { ...ctx, row: scopeRow } : ctx);
@@ -79,18 +83,31 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
   const copy = statesFor(config, page?.page);
   const title = fill(config.title);
 
+  const rendersWithoutData = data.status === 'error' && kind.rendersOnError;
   let body;
   if (locked) body = <LockedContent />;
-  else if (config.data && data.status !== 'ready' && !(data.status === 'empty' && kind.rendersEmpty)) {
+  else if (config.data && data.status !== 'ready' && !(data.status === 'empty' && kind.rendersEmpty) && !rendersWithoutData) {
     if (data.status === 'error') body = <ErrorState copy={copy.error} onRetry={data.retry} message={errorMessage(data.error)} />;
     else if (data.status === 'empty') body = <EmptyState copy={copy.empty} />;
     else body = <LoadingState label={copy.loading} />;
   } else {
     const Component = pickComponent();
+    const retry = () => {
+      chosen.current = null;
+      setAttempt((n) => n + 1);
+      if (config.data) data.retry();
+    };
     body = (
-      <Suspense fallback={<LoadingState label={copy.loading} />}>
-        <Component id={id} config={config} data={data.data} />
-      </Suspense>
+      <WidgetBoundary
+        key={attempt}
+        copy={copy.error}
+        onRetry={retry}
+        onError={(error, componentStack) => host.reportError(error, { widget: id, type: config.type, componentStack })}
+      >
+        <Suspense fallback={<LoadingState label={copy.loading} />}>
+          <Component id={id} config={config} data={rendersWithoutData ? undefined : data.data} />
+        </Suspense>
+      </WidgetBoundary>
     );
   }
 

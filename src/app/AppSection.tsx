@@ -38,7 +38,7 @@ export function buildAppRoutes(pages: RouteObject[]): RouteObject[] {
         { index: true, element: <Navigate to={ROUTES.home} replace /> },
         ...all.filter(isExempt).map(relativeToApp),
         { element: <RequireSubscription />, children: all.filter((r) => !isExempt(r)).map(relativeToApp) },
-        { path: '*', element: <NotFound /> },
+        { path: '*', element: <NotFound inShell /> },
       ],
     },
   ];

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, makeUser, signedInServer } from '../testing/fakeServer';
 import { renderApp } from '../testing/renderApp';
 
@@ -62,6 +62,30 @@ describe('routing', () => {
       expect(await screen.findByText('404 Not Found')).toBeTruthy();
       cleanup();
     }
+  });
+
+  it('404 offers a way back to the overview, inside and outside /app', async () => {
+    for (const [path, inShell] of [['/nope', false], ['/app/nope', true]] as const) {
+      const { client } = signedInServer(makeUser());
+      renderApp(client, path);
+      const notFound = await screen.findByTestId('not-found');
+      expect(within(notFound).getByRole('link', { name: 'Back to Overview' }).getAttribute('href')).toBe('/app/home');
+      expect(!!screen.queryByRole('complementary', { name: 'Sidebar' })).toBe(inShell);
+      cleanup();
+    }
+  });
+
+  it('a screen that fails to render shows its error inside the shell; the sidebar stays', async () => {
+    const Broken = () => {
+      throw new Error('screen failed');
+    };
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { client } = signedInServer(makeUser());
+    renderApp(client, '/app/sources', [{ path: '/app/sources', element: <Broken /> }]);
+    const failed = await screen.findByTestId('screen-error');
+    expect(within(failed).getByText('Oops! Something went wrong')).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeTruthy();
+    quiet.mockRestore();
   });
 
   it('mounts engine page routes inside the shell', async () => {

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
 import { SidebarProvider } from './SidebarContext';
 import { TopBar } from './TopBar';
+import { ScreenBoundary } from './ScreenBoundary';
 
 const useStyles = makeStyles({
   root: { display: 'flex', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
@@ -20,7 +21,9 @@ export function AppShell() {
         <div className={styles.main}>
           <TopBar />
           <main className={styles.content} id="main-content">
-            <Outlet />
+            <ScreenBoundary>
+              <Outlet />
+            </ScreenBoundary>
           </main>
         </div>
       </div>

@@ -1,15 +1,6 @@
-import { Text, Title2 } from '@fluentui/react-components';
+import { StatusScreen } from './StatusScreen';
 
 /** Stand-in for a route whose screen is not built yet. */
 export function Placeholder({ title }: { title: string }) {
-  return (
-    <section style={{ padding: 24 }} data-testid="placeholder">
-      <Title2 as="h1" block>
-        {title}
-      </Title2>
-      <Text as="p" block>
-        This screen is coming soon.
-      </Text>
-    </section>
-  );
+  return <StatusScreen title={title} message="This screen is coming soon." testId="placeholder" />;
 }

@@ -26,7 +26,9 @@ export default function ActionButton({ config, data }: WidgetProps<ActionButtonC
   const page = useContext(PageContext);
   const scope = useActionScope();
   const fill = useTemplate(config);
-  const disabled = isDisabled(config.disabledWhen, data, { ...page?.bindings, row: scope.row ?? null });
+  // data undefined while the button has a call: that call failed, so nothing is known to disable it
+  const unknown = config.data !== undefined && data === undefined;
+  const disabled = !unknown && isDisabled(config.disabledWhen, data, { ...page?.bindings, row: scope.row ?? null });
   const record = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const label = fillTemplate(fill(disabled && config.disabledLabel ? config.disabledLabel : config.label), record);
   const trigger = (
