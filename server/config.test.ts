@@ -46,3 +46,12 @@ describe('answer reuse setting', () => {
     expect(() => loadConfig({ ANSWER_CACHE_ENTRIES: 'lots' })).toThrow(/ANSWER_CACHE_ENTRIES/);
   });
 });
+
+describe('minimum sample setting', () => {
+  it('states changes from 30 answers on each side by default, and refuses less than 1', () => {
+    expect(loadConfig({}).minSample).toBe(30);
+    expect(loadConfig({ STATS_MIN_SAMPLE: '50' }).minSample).toBe(50);
+    expect(() => loadConfig({ STATS_MIN_SAMPLE: '0' })).toThrow(/STATS_MIN_SAMPLE must be at least 1/);
+    expect(() => loadConfig({ STATS_MIN_SAMPLE: 'many' })).toThrow(/STATS_MIN_SAMPLE/);
+  });
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ServerConfig } from './http/context';
 import type { StripeSettings } from './payments/stripeSettings';
+import { DEFAULT_MIN_SAMPLE } from './stats';
 
 /**
  * A reason the server refuses to start that the operator can fix (a setting, a folder, a secret):
@@ -44,11 +45,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     localPayments: readFlag(env, 'LOCAL_PAYMENTS', !isProduction(env)),
     stripe: readStripeSettings(env),
     answerCacheEntries: readCount(env, 'ANSWER_CACHE_ENTRIES', DEFAULT_ANSWER_CACHE_ENTRIES),
+    minSample: readMinSample(env),
   };
 }
 
 /** Insight answers kept for reuse per instance: most are a few kB, so 500 stay within tens of MB. */
 export const DEFAULT_ANSWER_CACHE_ENTRIES = 500;
+
+/** STATS_MIN_SAMPLE: a whole number of at least 1 (a change needs answers on both sides). */
+function readMinSample(env: NodeJS.ProcessEnv): number {
+  const n = readCount(env, 'STATS_MIN_SAMPLE', DEFAULT_MIN_SAMPLE);
+  if (n < 1) throw new StartupError(`STATS_MIN_SAMPLE must be at least 1, got "${env.STATS_MIN_SAMPLE}"`);
+  return n;
+}
 
 function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name]?.trim();

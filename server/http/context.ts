@@ -22,6 +22,8 @@ export interface ServerConfig {
   factSource?: 'rollups' | 'raw';
   /** How many insight answers the server keeps for reuse (0 or unset = none; see answerCache.ts). */
   answerCacheEntries?: number;
+  /** Fewest answers on each side of a change before it is stated (STATS_MIN_SAMPLE; unset = server/stats DEFAULT_MIN_SAMPLE). */
+  minSample?: number;
 }
 
 /** What every route handler can reach. Tests build one with a fixed clock. */
