@@ -1,4 +1,4 @@
-import type { ProviderAnswer } from '../providers/provider';
+import type { AnswerContent } from '../providers/provider';
 import { maskUrls, trackedMatcher, type BrandSpan } from './brandMatcher';
 import { normalizeCitations } from './citations';
 import { afinnScore, meanToUnitInterval as sentimentOf } from './sentiment';
@@ -10,7 +10,7 @@ import { findUntracked } from './untrackedBrands';
  * Turns one raw provider answer into facts: every brand it names (tracked or not) with its rank
  * and sentiment, and its normalized citations. Pure and deterministic.
  */
-export function extractAnswer(answer: ProviderAnswer, tracked: TrackedEntity[]): ExtractedAnswer {
+export function extractAnswer(answer: AnswerContent, tracked: TrackedEntity[]): ExtractedAnswer {
   const text = typeof answer.answerText === 'string' ? answer.answerText : '';
   const masked = maskUrls(text);
   const trackedSpans = trackedMatcher(tracked).find(masked);

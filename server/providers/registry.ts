@@ -6,6 +6,9 @@ import { createSimulatedProvider } from './simulated';
  * configured (OPENAI_API_KEY for openai, PERPLEXITY_API_KEY for perplexity); they are not written
  * yet, so every id gets the simulated provider for now, key or not.
  */
+/** How callers find the provider for an id (injected by tests). */
+export type ProviderLookup = (id: string) => AnswerProvider;
+
 const instances = new Map<string, AnswerProvider>();
 
 export function isProviderId(id: string): id is (typeof PROVIDERS)[number] {

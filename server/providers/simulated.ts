@@ -1,7 +1,7 @@
 import { chooseEntities, composeAnswer, type AnswerEntity, type AnswerSetting, type Candidate } from '../seed/generator/answerModel';
 import { DEMO_CATALOGS, GENERAL_SOURCES, type IndustryCatalog, type PhraseBank, type SourceSite } from '../seed/generator/catalog/index';
 import { gaussian, hashString, mixSeed, mulberry32, pick, type Rng } from '../seed/generator/prng';
-import type { AnswerProvider, AnswerRequest, ProviderAnswer } from './provider';
+import { simulatedProvenance, type AnswerContent, type AnswerProvider, type AnswerRequest, type ProviderAnswer } from './provider';
 
 /**
  * A stand-in for a real AI provider, used until API keys are configured. It writes answers with
@@ -60,7 +60,7 @@ function inventedBrands(promptText: string): AnswerEntity[] {
   return [...out.values()];
 }
 
-function answerFor(rng: Rng, seed: number, provider: string, req: AnswerRequest): ProviderAnswer {
+function answerFor(rng: Rng, seed: number, provider: string, req: AnswerRequest): AnswerContent {
   const catalog = catalogFor(req.context);
   const known = new Map(catalog ? [catalog.brand, ...catalog.competitors, ...catalog.established].map((b) => [b.name.toLowerCase(), b]) : []);
   // Each (prompt, brand) pair has a stable affinity, so a prompt keeps its character from day to day.
@@ -110,7 +110,8 @@ export function createSimulatedProvider(id: string, opts: SimulatedProviderOptio
       if (Number.isNaN(req.at.getTime())) throw new Error('answer request needs a valid date');
       const day = Math.floor(req.at.getTime() / DAY);
       const rng = mulberry32(mixSeed(seed, hashString(req.promptText), hashString(id), hashString(req.location.toUpperCase()), day));
-      return answerFor(rng, seed, id, req);
+      // No request is made, so latency is 0 (and stays deterministic like the answer).
+      return { ...answerFor(rng, seed, id, req), provenance: simulatedProvenance(req.location) };
     },
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { transactionWithRetry } from '../db/conflicts';
 import type { Db } from '../db/types';
 import { extractAnswer, type TrackedEntity } from '../ingest/index';
-import type { ProviderAnswer } from '../providers/provider';
+import { simulatedProvenance, type AnswerContent, type RunProvenance } from '../providers/provider';
 import { addRunToRollups } from '../rollups/maintain';
 import { buildRunRows, CITATION_COLUMNS, insertRows, MENTION_COLUMNS, RUN_COLUMNS } from './rows';
 
@@ -12,7 +12,8 @@ export interface RunInput {
   provider: string;
   location: string;
   createdAt: Date;
-  answer: ProviderAnswer;
+  /** Without provenance the run is stored as simulated (tests and tools that write answers directly). */
+  answer: AnswerContent & { provenance?: RunProvenance };
   /** Defaults to a fresh random id. */
   id?: string;
 }
@@ -39,6 +40,7 @@ export async function ingestRun(db: Db, input: RunInput, tracked: TrackedEntity[
     { id: runId, brandId: input.brandId, promptId: input.promptId, provider: input.provider, location: input.location, createdAt: input.createdAt },
     input.answer.answerText,
     extracted,
+    input.answer.provenance ?? simulatedProvenance(input.location),
   );
   // Retried as a whole: runs of other prompts on the same day add to the same rollup rows.
   await transactionWithRetry(db, async (tx) => {

@@ -1,5 +1,6 @@
 import type { ExtractedAnswer } from '../ingest/index';
 import type { Db } from '../db/types';
+import type { RunProvenance } from '../providers/provider';
 
 /** Who and where one run belongs to; the fact rows repeat these so every table filters without joins. */
 export interface RunMeta {
@@ -11,7 +12,10 @@ export interface RunMeta {
   createdAt: Date;
 }
 
-export const RUN_COLUMNS = ['brand_id', 'id', 'prompt_id', 'provider', 'location', 'created_at', 'answer_text', 'named_count'];
+export const RUN_COLUMNS = [
+  'brand_id', 'id', 'prompt_id', 'provider', 'location', 'created_at', 'answer_text', 'named_count',
+  'model', 'is_real', 'web_search', 'requested_country', 'latency_ms', 'input_tokens', 'output_tokens', 'cost_usd',
+];
 export const MENTION_COLUMNS = [
   'brand_id', 'run_id', 'prompt_id', 'provider', 'location', 'created_at', 'entity', 'entity_name', 'rank', 'sentiment',
 ];
@@ -28,10 +32,14 @@ export interface RunRows {
 }
 
 /** The rows one extracted answer becomes; shared by the bulk demo loader and the single-run path. */
-export function buildRunRows(meta: RunMeta, answerText: string, extracted: ExtractedAnswer): RunRows {
+export function buildRunRows(meta: RunMeta, answerText: string, extracted: ExtractedAnswer, provenance: RunProvenance): RunRows {
   const { id, brandId, promptId, provider, location, createdAt } = meta;
+  const p = provenance;
   return {
-    run: [brandId, id, promptId, provider, location, createdAt, answerText, extracted.namedCount],
+    run: [
+      brandId, id, promptId, provider, location, createdAt, answerText, extracted.namedCount,
+      p.model, p.real, p.webSearch, p.requestedCountry, Math.round(p.latencyMs), p.inputTokens, p.outputTokens, p.costUsd,
+    ],
     mentions: extracted.mentions.map((m) => [
       brandId, id, promptId, provider, location, createdAt, m.entity, m.name, m.rank, m.sentiment,
     ]),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../db/testing';
 import type { ServerContext } from '../http/context';
 import { HttpError } from '../http/errors';
-import type { AnswerProvider, AnswerRequest } from '../providers/provider';
+import { simulatedProvenance, type AnswerProvider, type AnswerRequest } from '../providers/provider';
 import { insertRows } from '../runs/rows';
 import { findDuePrompts, runPromptNow, startScheduler } from './index';
 
@@ -18,6 +18,7 @@ function fakeProvider(id: string, asked: AnswerRequest[], fail = false): AnswerP
       return {
         answerText: `1. **${req.context!.competitors[0]}** – solid.\n2. **${req.context!.brandName}** – excellent choice.`,
         citations: [{ url: `https://www.g2.com/${req.location}`, title: 'Reviews', author: null, publishedAt: null }],
+        provenance: simulatedProvenance(req.location),
       };
     },
   };

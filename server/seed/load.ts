@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types';
 import { extractAnswer, type TrackedEntity } from '../ingest/index';
+import { simulatedProvenance } from '../providers/provider';
 import { rebuildRollups } from '../rollups/rebuild';
 import { ROLLUP_TABLES } from '../rollups/tables';
 import { buildRunRows, FactBatch, insertRows } from '../runs/rows';
@@ -41,7 +42,7 @@ export interface LoadDemoResult {
 
 /** Every table the app writes, in an order safe to clear. */
 export const DATA_TABLES = [
-  'citations', 'mentions', 'runs', 'prompts', 'competitors', 'brand_members', 'brands', 'onboarding_progress',
+  'citations', 'mentions', 'runs', 'failed_runs', 'prompts', 'competitors', 'brand_members', 'brands', 'onboarding_progress',
   'email_outbox', 'auth_sessions', 'checkout_sessions', 'payment_methods', 'invoices', 'subscriptions', 'users', 'plans',
 ] as const;
 
@@ -174,6 +175,7 @@ export async function loadDemo(db: Db, options: LoadDemoOptions): Promise<LoadDe
         },
         run.answer.answerText,
         extracted,
+        simulatedProvenance(run.location),
       ),
     );
     if (options.onProgress && n % 10_000 === 0) options.onProgress(n);

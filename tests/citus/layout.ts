@@ -4,12 +4,12 @@
 export const FACT_TABLES = ['runs', 'mentions', 'citations'] as const;
 
 /**
- * Distributed by brand_id, colocated with the fact tables: the facts, their daily rollups (every
+ * Distributed by brand_id, colocated with the fact tables: the facts, the failed runs, their daily rollups (every
  * `rollup_*` table, so a new rollup is covered without touching this list) and the brand's facts
  * version that moves with them.
  */
 export function isDistributed(table: string): boolean {
-  return (FACT_TABLES as readonly string[]).includes(table) || table.startsWith('rollup_') || table === 'brand_facts_versions';
+  return (FACT_TABLES as readonly string[]).includes(table) || table.startsWith('rollup_') || table === 'brand_facts_versions' || table === 'failed_runs';
 }
 
 /**

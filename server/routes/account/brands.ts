@@ -152,7 +152,7 @@ export const finalizeBrand = defineCall<{ finalCompetitors: string[] }, unknown,
 /** Removes a brand and every fact recorded for it, in `db`'s transaction or a new one; onboarding progress forgets it. */
 export async function deleteBrandData(db: Db, brandId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const table of ['citations', 'mentions', 'runs', 'prompts', 'competitors', 'brand_members']) {
+    for (const table of ['citations', 'mentions', 'runs', 'failed_runs', 'prompts', 'competitors', 'brand_members']) {
       await tx.query(`DELETE FROM ${table} WHERE brand_id = $1`, [brandId]);
     }
     await deleteBrandRollups(tx, brandId);

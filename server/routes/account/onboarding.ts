@@ -187,7 +187,7 @@ async function replaceOnboardingPrompts(
     assertCanAddPrompts({ ...usage, promptCount: usage.promptCount - dropped.length }, added.length, [brand.location]);
   }
   for (const p of dropped) {
-    for (const table of ['citations', 'mentions', 'runs']) await tx.query(`DELETE FROM ${table} WHERE brand_id = $1 AND prompt_id = $2`, [brandId, p.id]);
+    for (const table of ['citations', 'mentions', 'runs', 'failed_runs']) await tx.query(`DELETE FROM ${table} WHERE brand_id = $1 AND prompt_id = $2`, [brandId, p.id]);
     await tx.query(`DELETE FROM prompts WHERE id = $1`, [p.id]);
   }
   if (dropped.length > 0) await rebuildBrandRollups(tx, brandId);

@@ -62,7 +62,7 @@ async function openDb(): Promise<{ db: Db; close: () => Promise<void> }> {
     for (let k = 1; k < replicate; k++) {
       const sfx = `'_x${k}'`;
       await big.exec(`
-        INSERT INTO runs SELECT brand_id, id || ${sfx}, prompt_id, provider, location, created_at, '', named_count FROM runs WHERE strpos(id, '_x') = 0;
+        INSERT INTO runs (brand_id, id, prompt_id, provider, location, created_at, answer_text, named_count) SELECT brand_id, id || ${sfx}, prompt_id, provider, location, created_at, '', named_count FROM runs WHERE strpos(id, '_x') = 0;
         INSERT INTO mentions SELECT brand_id, run_id || ${sfx}, prompt_id, provider, location, created_at, entity, entity_name, rank, sentiment FROM mentions WHERE strpos(run_id, '_x') = 0;
         INSERT INTO citations SELECT brand_id, run_id || ${sfx}, prompt_id, provider, location, created_at, position, url, domain, title, author, published_at, citation_hash FROM citations WHERE strpos(run_id, '_x') = 0;
       `);

@@ -1,4 +1,4 @@
-import type { ProviderAnswer, RawCitation } from '../../providers/provider';
+import type { AnswerContent, RawCitation } from '../../providers/provider';
 import type { PhraseBank, SourceSite } from './catalog/index';
 import { chance, gaussian, intBetween, pick, weighted, type Rng } from './prng';
 
@@ -113,7 +113,7 @@ function slugify(s: string): string {
 }
 
 /** Writes the answer text and its citations. */
-export function composeAnswer(rng: Rng, setting: AnswerSetting, entities: readonly AnswerEntity[]): ProviderAnswer {
+export function composeAnswer(rng: Rng, setting: AnswerSetting, entities: readonly AnswerEntity[]): AnswerContent {
   const format = weighted(rng, FORMAT_WEIGHTS[setting.provider] ?? FORMAT_WEIGHTS.openai, (w) => w[1])[0];
   const [minC, maxC] = CITATION_COUNT[setting.provider] ?? CITATION_COUNT.openai;
   const citations = buildCitations(rng, setting, entities, intBetween(rng, minC, maxC));

@@ -1,4 +1,4 @@
-import type { ProviderAnswer } from '../../providers/provider';
+import type { AnswerContent } from '../../providers/provider';
 
 export interface GeneratorOptions {
   /** multiplies run volume by about this factor (more prompts per brand); 1 ≈ 30k-60k runs */
@@ -46,7 +46,7 @@ export interface RawRun {
   provider: string;
   location: string;
   createdAt: Date;
-  answer: ProviderAnswer;
+  answer: AnswerContent;
 }
 
 export interface DemoWorld {

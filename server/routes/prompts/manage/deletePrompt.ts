@@ -11,7 +11,7 @@ export async function deletePromptData(db: Db, promptId: string): Promise<void> 
     const [owner] = await tx.query<{ brand_id: string }>('SELECT brand_id FROM prompts WHERE id = $1', [promptId]);
     // Facts are found by their brand too: on Citus that keeps each delete on the brand's shard.
     if (owner) {
-      for (const table of ['citations', 'mentions', 'runs']) {
+      for (const table of ['citations', 'mentions', 'runs', 'failed_runs']) {
         await tx.query(`DELETE FROM ${table} WHERE brand_id = $1 AND prompt_id = $2`, [owner.brand_id, promptId]);
       }
     }
