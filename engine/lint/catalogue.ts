@@ -1,9 +1,7 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join, basename } from 'node:path';
-
 // The API call catalogue (schemas/api/calls/*.json, see schemas/api/README.md) as lint sees it:
 // calls by id, plus every schema document of schemas/api so "$ref"s such as
-// "entities.schema.json#/definitions/Brand" can be followed from any call.
+// "entities.schema.json#/definitions/Brand" can be followed from any call. No file system here
+// (the page studio lints in the browser): catalogueFiles.ts reads the folder from disk.
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -35,28 +33,33 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function readJsonFiles(dir: string, problems: Catalogue['problems']): { name: string; path: string; value: unknown }[] {
-  if (!existsSync(dir)) return [];
-  const out: { name: string; path: string; value: unknown }[] = [];
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const path = join(dir, name);
-    try {
-      out.push({ name, path, value: JSON.parse(readFileSync(path, 'utf8')) });
-    } catch (e) {
-      problems.push({ path, message: `not valid JSON: ${(e as Error).message}` });
-    }
-  }
-  return out;
+/** A document of the catalogue folder as read: its file name and JSON, or why it has none. */
+export interface CatalogueSource {
+  name: string;
+  path: string;
+  value?: unknown;
+  error?: string;
+}
+
+function basename(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 export function emptyCatalogue(): Catalogue {
   return { calls: new Map(), docs: new Map(), problems: [] };
 }
 
-export function loadCatalogue(apiDir: string): Catalogue {
+/** The catalogue of schemas/api's documents (`docs`) and of schemas/api/calls' files (`calls`). */
+export function catalogueFromSources(docs: readonly CatalogueSource[], calls: readonly CatalogueSource[]): Catalogue {
   const catalogue = emptyCatalogue();
-  for (const f of readJsonFiles(apiDir, catalogue.problems)) catalogue.docs.set(f.name, f.value);
-  for (const f of readJsonFiles(join(apiDir, 'calls'), catalogue.problems)) {
+  const parsed = (f: CatalogueSource) => {
+    if (f.error === undefined) return true;
+    catalogue.problems.push({ path: f.path, message: `not valid JSON: ${f.error}` });
+    return false;
+  };
+  for (const f of docs) if (parsed(f)) catalogue.docs.set(f.name, f.value);
+  for (const f of calls) {
+    if (!parsed(f)) continue;
     const v = f.value;
     if (!isObject(v) || typeof v.id !== 'string') {
       catalogue.problems.push({ path: f.path, message: "a call file needs a string 'id'" });
@@ -71,7 +74,7 @@ export function loadCatalogue(apiDir: string): Catalogue {
       query: v.query,
       params: v.params,
       response: v.response,
-      doc: basename(f.path),
+      doc: f.name,
     });
   }
   return catalogue;

@@ -1,4 +1,3 @@
-import { posix } from 'node:path';
 import type { ComposedSchema, JsonSchema } from './compose';
 
 // Folds the composed schema files into one self-contained schema (every definition hoisted into
@@ -8,6 +7,16 @@ import type { ComposedSchema, JsonSchema } from './compose';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `file` relative to the folder of `fromRel`, normalised ('a/b.json' + '../c.json' = 'c.json'); no file system, runs in the browser. */
+function joinRel(fromRel: string, file: string): string {
+  const parts = fromRel.split('/').slice(0, -1);
+  for (const seg of file.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.' && seg !== '') parts.push(seg);
+  }
+  return parts.join('/');
 }
 
 function slug(rel: string): string {
@@ -41,7 +50,7 @@ function rewriteRefs(node: unknown, fromRel: string, known: Set<string>, files: 
   for (const [k, v] of Object.entries(node)) {
     if (k === '$ref' && typeof v === 'string') {
       const [file, fragment = ''] = v.split('#');
-      const rel = file ? posix.normalize(posix.join(posix.dirname(fromRel), file)) : fromRel;
+      const rel = file ? joinRel(fromRel, file) : fromRel;
       const m = /^\/definitions\/([^/]+)$/.exec(fragment);
       if (fragment !== '' && !m) {
         // any other pointer (#/properties/x, …): inline the target, it has no name of its own
