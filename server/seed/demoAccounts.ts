@@ -23,14 +23,16 @@ export interface DemoAccount {
   id: string;
   email: string;
   name: string;
+  /** users.role: 'staff' also opens the page studio */
+  role: 'user' | 'staff';
   /** What this login shows, printed at start. */
   purpose: string;
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { key: 'demo', id: 'usr_demo', email: 'demo@example.com', name: 'Dana Demo', purpose: 'onboarded, active subscription, owns the 3 demo brands' },
-  { key: 'new', id: 'usr_new', email: 'new@example.com', name: 'Nico New', purpose: 'not onboarded yet, no subscription (onboarding flow)' },
-  { key: 'lapsed', id: 'usr_lapsed', email: 'lapsed@example.com', name: 'Lee Lapsed', purpose: 'onboarded, canceled subscription (Subscription Required)' },
+  { key: 'demo', id: 'usr_demo', email: 'demo@example.com', name: 'Dana Demo', role: 'staff', purpose: 'onboarded, active subscription, owns the 3 demo brands, staff (page studio)' },
+  { key: 'new', id: 'usr_new', email: 'new@example.com', name: 'Nico New', role: 'user', purpose: 'not onboarded yet, no subscription (onboarding flow)' },
+  { key: 'lapsed', id: 'usr_lapsed', email: 'lapsed@example.com', name: 'Lee Lapsed', role: 'user', purpose: 'onboarded, canceled subscription (Subscription Required)' },
 ];
 
 export interface PlanUsage {

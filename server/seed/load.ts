@@ -251,6 +251,6 @@ async function loadAccounts(db: Db, now: Date, demoPlan: PlanSeed): Promise<void
   await insertRows(db, 'users',
     ['id', 'email', 'password_hash', 'name', 'username', 'role', 'country', 'tenant_id', 'created_at', 'is_onboarded', 'is_active'],
     DEMO_ACCOUNTS.map((a, i) => [
-      a.id, a.email, hashes[i], a.name, a.email.split('@')[0], 'user', 'US', `ten_${a.key}`, created[a.key], onboarded[a.key], true,
+      a.id, a.email, hashes[i], a.name, a.email.split('@')[0], a.role, 'US', `ten_${a.key}`, created[a.key], onboarded[a.key], true,
     ]));
 }

@@ -84,6 +84,7 @@ export function requestFor(callId: string, ids: WalkIds): WalkRequest | undefine
     'auth.logout.get': { query: { redirectUrl: 'http://localhost:8080/' }, status: 405 },
     'auth.logout.post': { body: {} },
     'users.me.get': {},
+    'studio.pages': {},
     'users.me.update': { body: { name: 'Demo User', city: 'Berlin' } },
     'users.me.profile-picture': {
       multipart: { field: 'profilePicture', filename: 'me.png', contentType: 'image/png', data: PNG },
