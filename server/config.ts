@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ServerConfig } from './http/context';
 import type { StripeSettings } from './payments/stripeSettings';
 import { DEFAULT_MIN_SAMPLE } from './stats';
+import { ProviderSettingsError, readProviderSettings, type ProviderSettings } from './providers/settings';
 
 /**
  * A reason the server refuses to start that the operator can fix (a setting, a folder, a secret):
@@ -46,7 +47,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripe: readStripeSettings(env),
     answerCacheEntries: readCount(env, 'ANSWER_CACHE_ENTRIES', DEFAULT_ANSWER_CACHE_ENTRIES),
     minSample: readMinSample(env),
+    providers: readProviders(env),
   };
+}
+
+/** AI provider settings (keys, base URLs, models, timeouts, prices); a bad value stops the start with its name. */
+function readProviders(env: NodeJS.ProcessEnv): ProviderSettings {
+  try {
+    return readProviderSettings(env);
+  } catch (err) {
+    if (err instanceof ProviderSettingsError) throw new StartupError(err.message);
+    throw err;
+  }
 }
 
 /** Insight answers kept for reuse per instance: most are a few kB, so 500 stay within tens of MB. */

@@ -1,5 +1,6 @@
 import type { Db } from '../db/types';
 import type { StripeSettings } from '../payments/stripeSettings';
+import type { ProviderSettings } from '../providers/settings';
 
 export interface ServerConfig {
   port: number;
@@ -22,6 +23,8 @@ export interface ServerConfig {
   factSource?: 'rollups' | 'raw';
   /** How many insight answers the server keeps for reuse (0 or unset = none; see answerCache.ts). */
   answerCacheEntries?: number;
+  /** AI provider keys, endpoints, models, timeouts and prices; unset = read from the environment when first needed. */
+  providers?: ProviderSettings;
   /** Fewest answers on each side of a change before it is stated (STATS_MIN_SAMPLE; unset = server/stats DEFAULT_MIN_SAMPLE). */
   minSample?: number;
 }

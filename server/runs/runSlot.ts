@@ -3,7 +3,7 @@ import type { ServerContext } from '../http/context';
 import { notFound } from '../http/errors';
 import { ProviderError, toProviderError } from '../providers/errors';
 import type { RunProvenance } from '../providers/provider';
-import { getProvider as registryLookup, type ProviderLookup } from '../providers/registry';
+import { getProvider as environmentLookup, registryFor, type ProviderLookup } from '../providers/registry';
 import { ingestRun, type IngestedRun } from './ingestRun';
 import { loadTrackedEntities } from './tracked';
 
@@ -112,7 +112,7 @@ export async function runSlot(ctx: ServerContext, slot: RunSlot, deps: RunSlotDe
   const existing = await storedRun(ctx, prompt.brand_id, runId);
   if (existing) return existing;
 
-  const lookup = deps.getProvider ?? registryLookup;
+  const lookup = deps.getProvider ?? (ctx.config.providers ? registryFor(ctx.config.providers) : environmentLookup);
   const tracked = await loadTrackedEntities(ctx.db, prompt.brand_id);
   const [brand, ...competitors] = tracked;
   const context = brand ? { brandName: brand.name, competitors: competitors.map((c) => c.name) } : undefined;
