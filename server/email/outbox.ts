@@ -4,7 +4,12 @@ import type { Db } from '../db/types';
 export interface EmailMessage {
   to: string;
   subject: string;
+  /** The plain-text part (every email has one). */
   body: string;
+  /** An HTML alternative to the plain text, when the email has one. */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -15,8 +20,8 @@ export interface EmailMessage {
 export async function queueEmail(db: Db, message: EmailMessage, now: Date): Promise<string> {
   const id = `eml_${randomBytes(12).toString('base64url')}`;
   await db.query(
-    `INSERT INTO email_outbox (id, to_address, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)`,
-    [id, message.to, message.subject, message.body, now.toISOString()],
+    `INSERT INTO email_outbox (id, to_address, subject, body, html, headers, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, message.to, message.subject, message.body, message.html ?? null, message.headers ? JSON.stringify(message.headers) : null, now.toISOString()],
   );
   return id;
 }

@@ -3,7 +3,7 @@ import type { ServerContext } from '../http/context';
 
 /** What the relay needs from a mail transport (nodemailer's, or a fake in tests). */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string; headers?: Record<string, string> }): Promise<unknown>;
 }
 
 export interface EmailRelay {
@@ -64,8 +64,8 @@ export function startEmailRelay(ctx: ServerContext, options: EmailRelayOptions =
   }
 
   async function flush() {
-    const pending = await db.query<{ id: string; to_address: string; subject: string; body: string }>(
-      `SELECT o.id, o.to_address, o.subject, o.body FROM email_outbox o
+    const pending = await db.query<{ id: string; to_address: string; subject: string; body: string; html: string | null; headers: string | null }>(
+      `SELECT o.id, o.to_address, o.subject, o.body, o.html, o.headers FROM email_outbox o
          LEFT JOIN email_deliveries d ON d.email_id = o.id
         WHERE d.email_id IS NULL OR (d.status = 'failed' AND d.attempts < $1 AND d.updated_at <= $2)
         ORDER BY o.created_at LIMIT 100`,
@@ -76,7 +76,14 @@ export function startEmailRelay(ctx: ServerContext, options: EmailRelayOptions =
     for (const mail of pending) {
       if (!(await claim(mail.id))) continue;
       try {
-        await transport.sendMail({ from, to: mail.to_address, subject: mail.subject, text: mail.body });
+        await transport.sendMail({
+          from,
+          to: mail.to_address,
+          subject: mail.subject,
+          text: mail.body,
+          ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.headers ? { headers: JSON.parse(mail.headers) as Record<string, string> } : {}),
+        });
         await db.query(`UPDATE email_deliveries SET status = 'sent', updated_at = $2, last_error = NULL WHERE email_id = $1`, [
           mail.id,
           ctx.now().toISOString(),
