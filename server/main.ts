@@ -11,6 +11,7 @@ import type { Db } from './db/types';
 import type { ServerConfig, ServerContext } from './http/context';
 import { parseTrustProxy } from './http/rateLimitClientAddress';
 import { routes } from './routes/index';
+import { startAlertTimer } from './alerts/timer';
 import { startEmailRelay } from './email/index';
 import { STARTUP_LOCK, withLockSession } from './scheduler/advisoryLock';
 import { startSchedulerOnOneInstance } from './scheduler/oneInstance';
@@ -75,6 +76,8 @@ async function main() {
         announce: (line) => console.log(line),
       })
     : null;
+  // Alerts and weekly reports by email, from the instance that runs the scheduler.
+  const alerts = scheduler ? startAlertTimer(ctx, { isLeader: () => scheduler.isLeader(), logError: (message, err) => app.log.error({ err }, message) }) : null;
   // Sends the email outbox over SMTP when SMTP_URL is set; without it emails stay in the outbox.
   const emailRelay = startEmailRelay(ctx, { log: (message, extra) => app.log.info(extra ? { extra } : {}, message) });
 
@@ -89,6 +92,7 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    alerts?.stop();
     await scheduler?.stop();
     emailRelay?.stop();
     await app.close();

@@ -37,6 +37,7 @@ export const AUTH_RATE_LIMITS: Record<string, RouteLimit> = {
   'POST /api/auth/refresh': { max: 30, timeWindowMs: MINUTE, key: 'address' },
   'POST /api/auth/password-reset': { max: 10, timeWindowMs: MINUTE, key: 'address' },
   'POST /api/users/me/request-password-change': { max: 5, timeWindowMs: MINUTE, key: 'address' },
+  'POST /api/users/me/test-report': { max: 5, timeWindowMs: MINUTE, key: 'address' },
 };
 
 /** Registers the limits; buildApp calls it after the cookie plugin (the API limit reads the session cookie). */

@@ -1,0 +1,43 @@
+import type { ChangeEstimate, RateEstimate } from '../../stats/index';
+
+/** How the emails write numbers: the dashboard's conventions (percent with one decimal, points for changes). */
+
+const DAY = 86_400_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export const percent = (fraction: number | null) => (fraction === null ? '–' : `${(fraction * 100).toFixed(1)}%`);
+
+const points = (fraction: number) => `${fraction > 0 ? '+' : fraction < 0 ? '−' : '±'}${Math.abs(fraction * 100).toFixed(1)}`;
+
+/** '30.9% (28.8–33.0%, 412 answers)'. */
+export function rateWithInterval(r: RateEstimate, unit = 'answers'): string {
+  if (r.rate === null) return `no ${unit}`;
+  return `${percent(r.rate)} (95% CI ${(r.low! * 100).toFixed(1)}–${(r.high! * 100).toFixed(1)}%, ${r.n.toLocaleString('en-US')} ${unit})`;
+}
+
+/** '−3.7 pts (95% CI −6.1 to −1.2)', or why there is no number. */
+export function changeText(c: ChangeEstimate): string {
+  if (!c.enoughData || c.diff === null) return 'not enough data';
+  const range = `95% CI ${points(c.low!)} to ${points(c.high!)}`;
+  return `${points(c.diff)} pts (${range})${c.significant ? '' : ', not significant'}`;
+}
+
+export function countChange(cur: number, prev: number): string {
+  const d = cur - prev;
+  return `${cur.toLocaleString('en-US')} (${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d).toLocaleString('en-US')} vs previous week)`;
+}
+
+export function signedNumber(value: number | null, digits = 1): string {
+  if (value === null) return '–';
+  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(digits)}`;
+}
+
+/** '17–23 Nov 2026' for the half-open window [start, end). */
+export function dateRange(start: Date, end: Date): string {
+  const last = new Date(end.getTime() - DAY);
+  const d = (x: Date) => `${x.getUTCDate()} ${MONTHS[x.getUTCMonth()]}`;
+  const sameMonth = start.getUTCMonth() === last.getUTCMonth() && start.getUTCFullYear() === last.getUTCFullYear();
+  return sameMonth
+    ? `${start.getUTCDate()}–${d(last)} ${last.getUTCFullYear()}`
+    : `${d(start)} – ${d(last)} ${last.getUTCFullYear()}`;
+}
