@@ -16,7 +16,7 @@ describe('demo catalogs', () => {
       });
 
       it('has neutral blurbs, 4-6 competitors and 2-4 emerging brands', () => {
-        for (const b of [c.brand, ...c.competitors, ...c.established, ...c.emerging]) expect(afinnScore(b.blurb), b.blurb).toBe(0);
+        for (const b of [c.brand, ...c.competitors, ...c.established, ...c.emerging, c.surging]) expect(afinnScore(b.blurb), b.blurb).toBe(0);
         expect(c.competitors.length).toBeGreaterThanOrEqual(4);
         expect(c.competitors.length).toBeLessThanOrEqual(6);
         expect(c.emerging.length).toBeGreaterThanOrEqual(2);

@@ -18,7 +18,7 @@ describe('generateTenantWorld', () => {
   it('gives each tenant one brand of ordinary size under a name of its own', () => {
     const world = generateTenantWorld({ count: 6, seed: 3, now: NOW, days: 2 });
     expect(world.brands.map((b) => b.key)).toEqual([0, 1, 2, 3, 4, 5].map(tenantKey));
-    const demoNames = new Set(DEMO_CATALOGS.flatMap((c) => [c.brand, ...c.competitors, ...c.established, ...c.emerging]).map((b) => b.name.toLowerCase()));
+    const demoNames = new Set(DEMO_CATALOGS.flatMap((c) => [c.brand, ...c.competitors, ...c.established, ...c.emerging, c.surging]).map((b) => b.name.toLowerCase()));
     const names = world.brands.map((b) => b.name.toLowerCase());
     expect(new Set(names).size).toBe(6);
     for (const name of names) expect(demoNames.has(name)).toBe(false);

@@ -34,7 +34,7 @@ const NAME_ENDS = ['ly', 'io', 'ra', 'wise', 'stack', 'hub', 'loop', 'nest', 'fi
 function takenNames(): Set<string> {
   const taken = new Set<string>();
   for (const c of DEMO_CATALOGS) {
-    for (const b of [c.brand, ...c.competitors, ...c.established, ...c.emerging]) {
+    for (const b of [c.brand, ...c.competitors, ...c.established, ...c.emerging, c.surging]) {
       taken.add(b.name.toLowerCase());
       for (const a of b.aliases) taken.add(a.toLowerCase());
     }

@@ -12,6 +12,19 @@ const DEFAULT_DAYS = 90;
 const BASE_PROMPTS = [46, 42, 44];
 const MIN_PROMPTS = 8;
 const CRON = { daily: '0 0 * * *', weekly: '0 0 * * 0', monthly: '0 0 1 * *' } as const;
+/**
+ * The last week's two real shifts, which alerts must catch (and nothing else should trip them):
+ * one prompt per brand whose answers stop naming the brand (its chance falls to DROP_FACTOR of
+ * normal), and the catalog's surging brand, named in SURGE_BASELINE of its host prompts' answers
+ * until then and in SURGE_PEAK after. Both start SHIFT_DAYS whole days before today.
+ */
+const SHIFT_DAYS = 7;
+const DROP_FACTOR = 0.1;
+const SURGE_BASELINE = 0.02;
+const SURGE_PEAK = 0.5;
+const SURGE_HOST_SHARE = 0.6;
+/** Seeds the shifts' own random streams, so the runs they leave alone stay byte-identical. */
+const SHIFT_STREAM = 0x5e9e;
 
 /** How one prompt behaves: who it tends to name, how favourably, and how that drifts. */
 interface PromptModel {
@@ -28,6 +41,10 @@ interface PromptModel {
   competitors: { brand: CatalogBrand; base: number; trend: number; tone: number }[];
   established: { brand: CatalogBrand; base: number }[];
   emerging: { brand: CatalogBrand; peak: number }[];
+  /** the prompt whose own-brand mentions drop in the last week */
+  drops: boolean;
+  /** whether the catalog's surging brand appears in this prompt's answers */
+  hostsSurge: boolean;
 }
 
 interface BrandModel {
@@ -44,6 +61,8 @@ interface BrandModel {
   sources: AnswerSetting['sources'];
   /** opts.now in ms: emerging brands reach their peak here */
   demoNow: number;
+  /** when the last week's drop and surge start (ms, UTC midnight) */
+  shiftStart: number;
 }
 
 /** One generated run with the brands the model meant to name, for tests of the extractor. */
@@ -171,8 +190,11 @@ function buildBrand(index: number, catalog: IndustryCatalog, opts: Required<Gene
       })),
       established: catalog.established.map((brand) => ({ brand, base: brand.strength * between(rng, 0.3, 1.3) })),
       emerging: catalog.emerging.filter(() => chance(rng, 0.55)).map((brand) => ({ brand, peak: brand.strength * between(rng, 0.8, 1.3) })),
+      drops: false,
+      hostsSurge: false,
     });
   }
+  markShifts(prompts, catalog, mulberry32(mixSeed(opts.seed, SHIFT_STREAM, index)), windowStart);
 
   // Every emerging brand must surface somewhere, even in a small world.
   for (const e of catalog.emerging) {
@@ -192,13 +214,35 @@ function buildBrand(index: number, catalog: IndustryCatalog, opts: Required<Gene
     competitors: catalog.competitors.map((c) => ({ name: c.name, aliases: [...c.aliases] })),
     prompts: prompts.map((p) => p.prompt),
   };
-  return { index, catalog, demo, prompts, providerBias, locationBias, emergingStart, sources: [...catalog.sources, ...GENERAL_SOURCES], demoNow: now };
+  return {
+    index, catalog, demo, prompts, providerBias, locationBias, emergingStart, sources: [...catalog.sources, ...GENERAL_SOURCES], demoNow: now,
+    shiftStart: today - SHIFT_DAYS * DAY,
+  };
+}
+
+/**
+ * Chooses the dropping prompt (the active daily prompt that names the brand most, among those
+ * running since before the window) and gives it two providers in three locations, so a week holds
+ * enough answers for the drop to be significant; and the surging brand's host prompts. Uses its own
+ * random stream: the other prompts' settings and runs are the same as without the shifts.
+ */
+function markShifts(prompts: PromptModel[], catalog: IndustryCatalog, rng: Rng, windowStart: number) {
+  const steady = prompts.filter((pm) => pm.cadence === 'daily' && pm.prompt.state === 'active' && !pm.prompt.neverRun && pm.from <= windowStart);
+  const drop = steady.reduce<PromptModel | null>((best, pm) => (best === null || pm.own.base > best.own.base ? pm : best), null);
+  if (drop) {
+    drop.drops = true;
+    const providers = new Set([...drop.prompt.providers, 'openai', 'perplexity']);
+    drop.prompt.providers = PROVIDERS.filter((p) => providers.has(p));
+    const home = catalog.brand.location;
+    drop.prompt.locations = [home, ...catalog.locations.filter((l) => l !== home)].slice(0, 3);
+  }
+  for (const pm of prompts) pm.hostsSurge = !pm.prompt.neverRun && chance(rng, SURGE_HOST_SHARE);
 }
 
 const entity = (b: CatalogBrand, tone: number, untracked: boolean): AnswerEntity => ({ name: b.name, blurb: b.blurb, tone, untracked, url: b.url });
 
 /** The answer for one run: which brands, how favourably, in what order, written out. */
-function runAnswer(rng: Rng, brand: BrandModel, pm: PromptModel, provider: string, location: string, at: number, progress: number) {
+function runAnswer(rng: Rng, side: Rng, brand: BrandModel, pm: PromptModel, provider: string, location: string, at: number, progress: number) {
   const { catalog } = brand;
   const bias = (name: string) => brand.providerBias.get(name)![provider];
   const loc = (name: string) => brand.locationBias.get(name)![location] ?? 0.9;
@@ -208,7 +252,7 @@ function runAnswer(rng: Rng, brand: BrandModel, pm: PromptModel, provider: strin
   const ob = bias(own.name);
   candidates.push({
     entity: entity(own, own.tone + pm.own.tone + ob.tone + 0.25 * progress + gaussian(rng, 0.45), false),
-    p: clamp(pm.own.base * ob.vis * loc(own.name) * (1 + pm.own.trend * (progress - 0.5)), 0, 0.95),
+    p: clamp(pm.own.base * ob.vis * loc(own.name) * (1 + pm.own.trend * (progress - 0.5)), 0, 0.95) * (pm.drops && at >= brand.shiftStart ? DROP_FACTOR : 1),
     prominence: own.strength + pm.own.prominence + ob.prom,
   });
   for (const c of pm.competitors) {
@@ -242,6 +286,13 @@ function runAnswer(rng: Rng, brand: BrandModel, pm: PromptModel, provider: strin
     });
   }
 
+  // The surging brand, drawn from the run's side stream: runs that do not name it are unchanged.
+  const surged = at >= brand.shiftStart;
+  if (pm.hostsSurge && side() < (surged ? SURGE_PEAK : SURGE_BASELINE)) {
+    const s = catalog.surging;
+    candidates.push({ entity: entity(s, s.tone + gaussian(rng, 0.45), true), p: 1, prominence: s.strength + (surged ? 0.3 : -0.3) });
+  }
+
   const named = chooseEntities(rng, candidates, 3, fillers);
   const setting: AnswerSetting = {
     promptText: pm.prompt.text,
@@ -267,6 +318,8 @@ interface Slot {
   location: string;
   at: number;
   rng: Rng;
+  /** the run's stream for the last week's shifts (see SHIFT_STREAM) */
+  side: Rng;
 }
 
 /** The run schedule, oldest day first: daily (weekly on Sundays, monthly on the 1st) per prompt × provider × location. */
@@ -289,8 +342,10 @@ function* schedule(brands: BrandModel[], opts: Required<GeneratorOptions>): Gene
           for (let li = 0; li < pm.prompt.locations.length; li++) {
             const provider = pm.prompt.providers[pi];
             const location = pm.prompt.locations[li];
-            const rng = mulberry32(mixSeed(opts.seed, brand.index, pm.index, (PROVIDERS as readonly string[]).indexOf(provider), li, day / DAY));
-            yield { brand, pm, provider, location, at: start + Math.floor(rng() * (end - start)), rng };
+            const providerIndex = (PROVIDERS as readonly string[]).indexOf(provider);
+            const rng = mulberry32(mixSeed(opts.seed, brand.index, pm.index, providerIndex, li, day / DAY));
+            const side = mulberry32(mixSeed(opts.seed, SHIFT_STREAM, brand.index, pm.index, providerIndex, li, day / DAY));
+            yield { brand, pm, provider, location, at: start + Math.floor(rng() * (end - start)), rng, side };
           }
         }
       }
@@ -301,8 +356,8 @@ function* schedule(brands: BrandModel[], opts: Required<GeneratorOptions>): Gene
 function* iterateRuns(brands: BrandModel[], opts: Required<GeneratorOptions>): Generator<RunWithTruth> {
   const windowStart = utcMidnight(opts.now.getTime()) - (opts.days - 1) * DAY;
   const span = Math.max(1, opts.now.getTime() - windowStart);
-  for (const { brand, pm, provider, location, at, rng } of schedule(brands, opts)) {
-    const { named, answer } = runAnswer(rng, brand, pm, provider, location, at, (at - windowStart) / span);
+  for (const { brand, pm, provider, location, at, rng, side } of schedule(brands, opts)) {
+    const { named, answer } = runAnswer(rng, side, brand, pm, provider, location, at, (at - windowStart) / span);
     yield {
       run: { brandKey: brand.demo.key, promptKey: pm.prompt.key, provider, location, createdAt: new Date(at), answer },
       named,

@@ -26,6 +26,7 @@ export const NEOBANK: IndustryCatalog = {
     { name: 'Kroo', aliases: [], url: 'https://kroo.com', blurb: 'A social current account with shared bills', strength: 0.45, tone: 0.3 },
     { name: 'Lunar', aliases: [], url: 'https://www.lunar.app', blurb: 'A Nordic bank with crypto and investing', strength: 0.4, tone: 0.25 },
   ],
+  surging: { name: 'Qonto', aliases: [], url: 'https://qonto.com', blurb: 'A French business account for freelancers and small companies', strength: 0.5, tone: 0.3 },
   promptTemplates: [
     'best digital bank for {who}',
     'best bank account for {who} in {country}',

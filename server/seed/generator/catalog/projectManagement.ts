@@ -29,6 +29,7 @@ export const PROJECT_MANAGEMENT: IndustryCatalog = {
     { name: 'Taskade', aliases: [], url: 'https://www.taskade.com', blurb: 'AI agents, checklists and mind maps for teams', strength: 0.45, tone: 0.25 },
     { name: 'Superlist', aliases: [], url: 'https://www.superlist.com', blurb: 'Shared to-do lists with meeting notes', strength: 0.4, tone: 0.3 },
   ],
+  surging: { name: 'Plane', aliases: [], url: 'https://plane.so', blurb: 'An open-source tracker for projects, cycles and issues', strength: 0.5, tone: 0.3 },
   promptTemplates: [
     'best project management tool for {audience}',
     'what is the easiest project management app for {audience}',

@@ -29,6 +29,7 @@ export const RUNNING_SHOES: IndustryCatalog = {
     { name: 'Karhu', aliases: [], url: 'https://www.karhu.com', blurb: 'Finnish road shoes with a rocker geometry', strength: 0.4, tone: 0.3 },
     { name: 'Topo Athletic', aliases: [], url: 'https://www.topoathletic.com', blurb: 'Roomy shoes with a low drop', strength: 0.4, tone: 0.3 },
   ],
+  surging: { name: 'Kiprun', aliases: [], url: 'https://www.kiprun.com', blurb: 'Road and trail shoes from a French sports retailer', strength: 0.5, tone: 0.3 },
   promptTemplates: [
     'best running shoes for {runner}',
     'most comfortable running shoes for {need}',

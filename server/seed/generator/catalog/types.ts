@@ -43,6 +43,11 @@ export interface IndustryCatalog {
   established: CatalogBrand[];
   /** untracked brands that only appear in recent weeks and grow */
   emerging: CatalogBrand[];
+  /**
+   * an untracked brand named now and then until the last week, then suddenly in many answers: the
+   * emerging threat that alerts must catch (its rate jumps far above its own baseline)
+   */
+  surging: CatalogBrand;
   /** prompt templates; {placeholders} are filled from `fills` */
   promptTemplates: readonly string[];
   fills: Record<string, readonly string[]>;
