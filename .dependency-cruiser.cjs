@@ -72,7 +72,8 @@ module.exports = {
         'server/ runs in Node: it must not import the app (src/), widget kinds (widgets/), the engine runtime or React. ' +
         'It may read schemas/ and the engine modules that are plain functions.',
       severity: 'error',
-      from: { path: '^server/' },
+      // Except the email templates: React Email components rendered to HTML strings in Node.
+      from: { path: '^server/', pathNot: '^server/alerts/templates/' },
       to: { path: ['^(src|widgets)/', '^engine/runtime/', '^node_modules/(react|react-dom)/'] },
     },
   ],

@@ -1,4 +1,3 @@
-import { createElement } from 'react';
 import { loadSessionSecret } from '../auth/secret';
 import type { ServerContext } from '../http/context';
 import { loadTracked } from '../routes/insights/shared/tracked';
@@ -6,13 +5,11 @@ import type { ChangeOptions } from '../stats/index';
 import type { AlertKind } from './kinds';
 import { isoWeek, reportWindows, trailingDays, utcMidnight, type ComparedWindows } from './periods';
 import { loadRecipients, wants, type Recipient } from './recipients';
-import { renderEmail } from './render';
 import { alreadySent, sendOnce, subjectsSentSince, type SendClaim } from './sendOnce';
 import { headline, promptMovers, scopeOf, sourceMovers } from './signals';
-import { CompetitorAlert } from './templates/CompetitorAlert';
 import { screenLinks } from './templates/links';
-import { PromptDropAlert } from './templates/PromptDropAlert';
-import { WeeklyReport, type WeeklyReportProps } from './templates/WeeklyReport';
+import { renderCompetitorAlert, renderPromptDropAlert, renderWeeklyReport } from './templates/render';
+import type { WeeklyReportProps } from './templates/WeeklyReport';
 import { passingThreats } from './threats';
 import { signUnsubscribeToken, unsubscribeHeaders, unsubscribeUrl } from './unsubscribe';
 import { queueEmail, type EmailMessage } from '../email/index';
@@ -37,7 +34,13 @@ const changeOptions = (ctx: ServerContext): ChangeOptions => ({ minSample: ctx.c
 const dayKey = (at: Date) => utcMidnight(at).toISOString().slice(0, 10);
 
 /** The email of one kind to one recipient, with the one-click unsubscribe headers. */
-function addressed(ctx: ServerContext, r: Recipient, kind: AlertKind, subject: string, parts: { html: string; text: string }): EmailMessage {
+function addressed(
+  ctx: ServerContext,
+  r: Recipient,
+  kind: AlertKind,
+  subject: string,
+  parts: { html: string; text: string },
+): EmailMessage {
   return { to: r.email, subject, body: parts.text, html: parts.html, headers: unsubscribeHeaders(unsubscribeFor(ctx, r, kind)) };
 }
 
@@ -72,7 +75,13 @@ async function weeklyContent(ctx: ServerContext, r: Recipient, windows: Compared
   return { headline: h, prompts: prompts.slice(0, 10), sources: sources.slice(0, 5), threats };
 }
 
-async function weeklyEmail(ctx: ServerContext, r: Recipient, windows: ComparedWindows, content: Awaited<ReturnType<typeof weeklyContent>>, test: boolean) {
+async function weeklyEmail(
+  ctx: ServerContext,
+  r: Recipient,
+  windows: ComparedWindows,
+  content: Awaited<ReturnType<typeof weeklyContent>>,
+  test: boolean,
+) {
   const props: WeeklyReportProps = {
     userName: r.name,
     brandName: r.brand.name,
@@ -83,7 +92,7 @@ async function weeklyEmail(ctx: ServerContext, r: Recipient, windows: ComparedWi
     unsubscribeUrl: unsubscribeFor(ctx, r, 'weekly_reports'),
     test,
   };
-  const parts = await renderEmail(createElement(WeeklyReport, props));
+  const parts = await renderWeeklyReport(props);
   const subject = `${test ? '[Test] ' : ''}Weekly report for ${r.brand.name}: ${dateLabel(windows.current.start)}`;
   return addressed(ctx, r, 'weekly_reports', subject, parts);
 }
@@ -148,19 +157,23 @@ export async function runPromptAlerts(ctx: ServerContext, now: Date = ctx.now())
       result.skipped++;
       continue;
     }
-    const seen = await subjectsSentSince(ctx.db, r.userId, r.brand.id, 'prompts_monitoring', new Date(now.getTime() - PROMPT_REALERT_DAYS * DAY));
+    const seen = await subjectsSentSince(
+      ctx.db,
+      r.userId,
+      r.brand.id,
+      'prompts_monitoring',
+      new Date(now.getTime() - PROMPT_REALERT_DAYS * DAY),
+    );
     const prompts = (await drops(r)).filter((m) => !seen.has(m.id));
     if (prompts.length === 0) continue;
-    const parts = await renderEmail(
-      createElement(PromptDropAlert, {
-        brandName: r.brand.name,
-        prompts,
-        current: windows.current,
-        previous: windows.previous,
-        links: screenLinks(ctx.config.publicUrl),
-        unsubscribeUrl: unsubscribeFor(ctx, r, 'prompts_monitoring'),
-      }),
-    );
+    const parts = await renderPromptDropAlert({
+      brandName: r.brand.name,
+      prompts,
+      current: windows.current,
+      previous: windows.previous,
+      links: screenLinks(ctx.config.publicUrl),
+      unsubscribeUrl: unsubscribeFor(ctx, r, 'prompts_monitoring'),
+    });
     const subject =
       prompts.length === 1
         ? `${r.brand.name}: mention rate dropped on “${truncate(prompts[0].label, 60)}”`
@@ -188,17 +201,21 @@ export async function runCompetitorAlerts(ctx: ServerContext, now: Date = ctx.no
       result.skipped++;
       continue;
     }
-    const seen = await subjectsSentSince(ctx.db, r.userId, r.brand.id, 'competitor_intelligence', new Date(now.getTime() - THREAT_REALERT_DAYS * DAY));
+    const seen = await subjectsSentSince(
+      ctx.db,
+      r.userId,
+      r.brand.id,
+      'competitor_intelligence',
+      new Date(now.getTime() - THREAT_REALERT_DAYS * DAY),
+    );
     const fresh = (await threats(r)).filter((t) => !seen.has(t.id));
     if (fresh.length === 0) continue;
-    const parts = await renderEmail(
-      createElement(CompetitorAlert, {
-        brandName: r.brand.name,
-        threats: fresh,
-        links: screenLinks(ctx.config.publicUrl),
-        unsubscribeUrl: unsubscribeFor(ctx, r, 'competitor_intelligence'),
-      }),
-    );
+    const parts = await renderCompetitorAlert({
+      brandName: r.brand.name,
+      threats: fresh,
+      links: screenLinks(ctx.config.publicUrl),
+      unsubscribeUrl: unsubscribeFor(ctx, r, 'competitor_intelligence'),
+    });
     const subject =
       fresh.length === 1
         ? `New emerging threat for ${r.brand.name}: ${fresh[0].name}`

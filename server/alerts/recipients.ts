@@ -30,7 +30,10 @@ export async function loadRecipients(db: Db, options: { userId?: string } = {}):
       ORDER BY u.id, b.created_at, b.id`,
     options.userId ? [options.userId] : [],
   );
-  const subscriptions = await latestSubscriptions(db, rows.map((r) => r.user_id));
+  const subscriptions = await latestSubscriptions(
+    db,
+    rows.map((r) => r.user_id),
+  );
   const live = rows.filter((r) => isValidStatus(subscriptions.get(r.user_id)?.status));
   return live.map(({ user_id, email, user_name, notification_settings, ...brand }) => ({
     userId: user_id,

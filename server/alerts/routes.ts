@@ -8,7 +8,8 @@ import { sendTestReports } from './jobs';
 import { KIND_LABELS, type AlertKind } from './kinds';
 import { verifyUnsubscribeToken } from './unsubscribe';
 
-export const INVALID_UNSUBSCRIBE_MESSAGE = 'This unsubscribe link is invalid. Open Settings → Notifications in Answerscope to choose your emails.';
+export const INVALID_UNSUBSCRIBE_MESSAGE =
+  'This unsubscribe link is invalid. Open Settings → Notifications in Answerscope to choose your emails.';
 export const NO_BRAND_MESSAGE = 'You have no brand with an active subscription to report on yet.';
 
 /** Settings → Notifications: 'Send me a test report'. */

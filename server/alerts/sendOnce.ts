@@ -36,7 +36,16 @@ export async function sendOnce(db: Db, claim: SendClaim, message: EmailMessage, 
       const claimed = await tx.query(
         `INSERT INTO alert_sends (send_key, user_id, brand_id, kind, period, subjects, email_id, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (send_key) DO NOTHING RETURNING send_key`,
-        [key, claim.userId, claim.brandId, claim.kind, claim.period, claim.subjects ? JSON.stringify(claim.subjects) : null, emailId, now.toISOString()],
+        [
+          key,
+          claim.userId,
+          claim.brandId,
+          claim.kind,
+          claim.period,
+          claim.subjects ? JSON.stringify(claim.subjects) : null,
+          emailId,
+          now.toISOString(),
+        ],
       );
       if (claimed.length === 0) throw new AlreadySent();
       return emailId;

@@ -35,14 +35,21 @@ export interface Mover extends RateMove {
   label: string;
 }
 
-const significantFirst = (a: Mover, b: Mover) => Math.abs(b.change.diff ?? 0) - Math.abs(a.change.diff ?? 0) || a.label.localeCompare(b.label);
+const significantFirst = (a: Mover, b: Mover) =>
+  Math.abs(b.change.diff ?? 0) - Math.abs(a.change.diff ?? 0) || a.label.localeCompare(b.label);
 
 export function scopeOf(brandId: string, windows: ComparedWindows, source: FactSource = 'rollups'): InsightScope {
   return { brandId, providers: null, locations: null, current: windows.current, previous: windows.previous, source };
 }
 
 /** Every prompt of the brand whose own-brand mention rate moved significantly between the windows. */
-export async function promptMovers(db: Db, brand: BrandRow, tracked: TrackedEntity[], windows: ComparedWindows, options?: ChangeOptions): Promise<Mover[]> {
+export async function promptMovers(
+  db: Db,
+  brand: BrandRow,
+  tracked: TrackedEntity[],
+  windows: ComparedWindows,
+  options?: ChangeOptions,
+): Promise<Mover[]> {
   const own = tracked.find((t) => t.isOwn)!;
   const [stats, prompts] = await Promise.all([
     loadPromptWindowStats(db, brand.id, own.entity, windows.current, windows.previous, { providers: null, locations: null }),
@@ -73,7 +80,12 @@ export interface Headline {
 }
 
 export async function headline(db: Db, scope: InsightScope, tracked: TrackedEntity[], options?: ChangeOptions): Promise<Headline> {
-  const facts = await windowFacts(db, scope, tracked.map((t) => t.entity), { citations: true });
+  const facts = await windowFacts(
+    db,
+    scope,
+    tracked.map((t) => t.entity),
+    { citations: true },
+  );
   const { runs, entities } = facts;
   const zero = { cur: 0, prev: 0 };
   const byEntity = new Map(entities.map((e) => [e.entity, e]));
@@ -124,4 +136,3 @@ export async function sourceMovers(db: Db, scope: InsightScope, options?: Change
   }
   return movers.sort(significantFirst);
 }
-

@@ -21,7 +21,13 @@ const LABELS: Record<string, string> = {
  * Emerging threats at `end` that pass the baseline test: the brand's mention rate over the last
  * RECENT_DAYS is significantly above its rate over the rest of the horizon.
  */
-export async function passingThreats(ctx: ServerContext, brand: BrandRow, tracked: TrackedEntity[], end: Date, options?: ChangeOptions): Promise<ThreatLine[]> {
+export async function passingThreats(
+  ctx: ServerContext,
+  brand: BrandRow,
+  tracked: TrackedEntity[],
+  end: Date,
+  options?: ChangeOptions,
+): Promise<ThreatLine[]> {
   const threats = await emergingThreats(ctx.db, brand.id, tracked, end, ctx.config.factSource);
   if (threats.length === 0) return [];
   const recentStart = new Date(end.getTime() - RECENT_DAYS * DAY);
@@ -43,7 +49,14 @@ export async function passingThreats(ctx: ServerContext, brand: BrandRow, tracke
     const m = byEntity.get(t.id) ?? { cur: 0, prev: 0 };
     const move = rateMove(m.cur, facts.runs.cur, m.prev, facts.runs.prev, options);
     if (!move.change.significant || (move.change.diff ?? 0) <= 0) continue;
-    lines.push({ id: t.id, name: t.competitorName, label: LABELS[t.threatAssessment] ?? t.threatAssessment, current: move.current, baseline: move.previous, change: move.change });
+    lines.push({
+      id: t.id,
+      name: t.competitorName,
+      label: LABELS[t.threatAssessment] ?? t.threatAssessment,
+      current: move.current,
+      baseline: move.previous,
+      change: move.change,
+    });
   }
   return lines;
 }

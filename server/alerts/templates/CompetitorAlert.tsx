@@ -15,13 +15,19 @@ export interface CompetitorAlertProps {
 export function CompetitorAlert({ brandName, threats, links, unsubscribeUrl }: CompetitorAlertProps) {
   const names = threats.map((t) => t.name).join(', ');
   return (
-    <Layout preview={`${names} ${threats.length === 1 ? 'is' : 'are'} rising in AI answers about ${brandName}`} toggleLabel="Competitor intelligence" unsubscribeUrl={unsubscribeUrl} settingsUrl={links.settings}>
+    <Layout
+      preview={`${names} ${threats.length === 1 ? 'is' : 'are'} rising in AI answers about ${brandName}`}
+      toggleLabel="Competitor intelligence"
+      unsubscribeUrl={unsubscribeUrl}
+      settingsUrl={links.settings}
+    >
       <Heading as="h1" style={h1}>
         {threats.length === 1 ? `New emerging threat: ${names}` : `${threats.length} new emerging threats`}
       </Heading>
       <Text style={muted}>
-        AI answers about {brandName}'s prompts named {threats.length === 1 ? 'this brand' : 'these brands'} significantly more often in the last 7
-        days than in {threats.length === 1 ? 'its' : 'their'} own baseline. You do not track {threats.length === 1 ? 'it' : 'them'} yet.
+        AI answers about {brandName}'s prompts named {threats.length === 1 ? 'this brand' : 'these brands'} significantly more often in
+        the last 7 days than in {threats.length === 1 ? 'its' : 'their'} own baseline. You do not track{' '}
+        {threats.length === 1 ? 'it' : 'them'} yet.
       </Text>
       <ThreatList threats={threats} link={() => links.competitors} />
       <Text style={body}>Track a brand as a competitor to follow its mention rate, rank and sentiment beside yours.</Text>

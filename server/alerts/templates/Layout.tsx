@@ -2,7 +2,15 @@ import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@
 import type { ReactNode } from 'react';
 
 /** Colours and type shared by every email (the product's light theme; email clients ignore CSS variables). */
-export const COLORS = { ink: '#1b1d17', muted: '#5b5f55', line: '#e3e5dc', brand: '#4d7c0f', up: '#15803d', down: '#b91c1c', page: '#f6f7f2' };
+export const COLORS = {
+  ink: '#1b1d17',
+  muted: '#5b5f55',
+  line: '#e3e5dc',
+  brand: '#4d7c0f',
+  up: '#15803d',
+  down: '#b91c1c',
+  page: '#f6f7f2',
+};
 const FONT = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 
 export interface LayoutProps {
@@ -22,7 +30,9 @@ export function Layout({ preview, children, toggleLabel, unsubscribeUrl, setting
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: COLORS.page, color: COLORS.ink, fontFamily: FONT, margin: 0, padding: '24px 0' }}>
         <Container style={{ backgroundColor: '#ffffff', borderRadius: 12, maxWidth: 600, padding: '24px 28px' }}>
-          <Text style={{ color: COLORS.brand, fontSize: 15, fontWeight: 700, letterSpacing: 0.2, margin: '0 0 12px' }}>Answerscope</Text>
+          <Text style={{ color: COLORS.brand, fontSize: 15, fontWeight: 700, letterSpacing: 0.2, margin: '0 0 12px' }}>
+            Answerscope
+          </Text>
           {children}
           <Hr style={{ borderColor: COLORS.line, margin: '28px 0 12px' }} />
           <Section>

@@ -17,7 +17,9 @@ export function MoverList({ movers, link, unit }: { movers: Mover[]; link: (m: M
               </Link>
             </Text>
             <Text style={muted}>
-              <span style={{ color: up ? COLORS.up : COLORS.down, fontWeight: 600 }}>{up ? '▲' : '▼'} {changeText(m.change)}</span>
+              <span style={{ color: up ? COLORS.up : COLORS.down, fontWeight: 600 }}>
+                {up ? '▲' : '▼'} {changeText(m.change)}
+              </span>
               {` · ${percent(m.previous.rate)} → ${percent(m.current.rate)} of ${m.current.n.toLocaleString('en-US')} ${unit}`}
             </Text>
           </Section>

@@ -15,9 +15,7 @@ export function ThreatList({ threats, link }: { threats: ThreatLine[]; link: (t:
             </Link>
             <span style={{ color: COLORS.down, fontSize: 12, fontWeight: 600 }}>{`  ${t.label}`}</span>
           </Text>
-          <Text style={muted}>
-            {`Mention rate ${rateWithInterval(t.current)} · baseline ${rateWithInterval(t.baseline)}`}
-          </Text>
+          <Text style={muted}>{`Mention rate ${rateWithInterval(t.current)} · baseline ${rateWithInterval(t.baseline)}`}</Text>
           <Text style={muted}>
             <span style={{ color: COLORS.down, fontWeight: 600 }}>▲ {changeText(t.change)}</span>
           </Text>

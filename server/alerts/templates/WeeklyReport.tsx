@@ -60,7 +60,11 @@ export function WeeklyReport(props: WeeklyReportProps) {
       </Heading>
       <Row>
         <Column>
-          <Metric label="Mention rate" value={rateWithInterval(h.mentionRate.current)} detail={`Change: ${changeText(h.mentionRate.change)}`} />
+          <Metric
+            label="Mention rate"
+            value={rateWithInterval(h.mentionRate.current)}
+            detail={`Change: ${changeText(h.mentionRate.change)}`}
+          />
           <Metric
             label="Share of voice"
             value={rateWithInterval(h.shareOfVoice.current, 'mentions')}
@@ -71,7 +75,11 @@ export function WeeklyReport(props: WeeklyReportProps) {
             value={h.netSentiment.current === null ? '–' : signedNumber(h.netSentiment.current)}
             detail={`Change: ${sentimentChange === null ? 'not enough data' : signedNumber(sentimentChange)} (−100 to 100)`}
           />
-          <Metric label="Citations" value={countChange(h.citations.cur, h.citations.prev)} detail={`Unique sources: ${countChange(h.domains.cur, h.domains.prev)}`} />
+          <Metric
+            label="Citations"
+            value={countChange(h.citations.cur, h.citations.prev)}
+            detail={`Unique sources: ${countChange(h.domains.cur, h.domains.prev)}`}
+          />
         </Column>
       </Row>
       <Button href={links.overview} style={button}>
@@ -81,9 +89,7 @@ export function WeeklyReport(props: WeeklyReportProps) {
       <Heading as="h2" style={h2}>
         Significant movers
       </Heading>
-      {noMovers ? (
-        <Text style={body}>No prompt, competitor or source moved more than chance would explain this week.</Text>
-      ) : null}
+      {noMovers ? <Text style={body}>No prompt, competitor or source moved more than chance would explain this week.</Text> : null}
       {props.prompts.length ? (
         <>
           <Text style={{ ...body, fontWeight: 600 }}>Prompts (your mention rate)</Text>

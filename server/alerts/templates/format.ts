@@ -37,7 +37,5 @@ export function dateRange(start: Date, end: Date): string {
   const last = new Date(end.getTime() - DAY);
   const d = (x: Date) => `${x.getUTCDate()} ${MONTHS[x.getUTCMonth()]}`;
   const sameMonth = start.getUTCMonth() === last.getUTCMonth() && start.getUTCFullYear() === last.getUTCFullYear();
-  return sameMonth
-    ? `${start.getUTCDate()}–${d(last)} ${last.getUTCFullYear()}`
-    : `${d(start)} – ${d(last)} ${last.getUTCFullYear()}`;
+  return sameMonth ? `${start.getUTCDate()}–${d(last)} ${last.getUTCFullYear()}` : `${d(start)} – ${d(last)} ${last.getUTCFullYear()}`;
 }
