@@ -91,6 +91,10 @@ export function requestFor(callId: string, ids: WalkIds): WalkRequest | undefine
     },
     'users.profile-pictures.get': { params: { file: ids.pictureFile ?? 'missing.png' } },
     'users.me.request-password-change': { body: {} },
+    'users.me.test-report': { body: {} },
+    // A token whose signature does not match is refused with an HTML page (signed links: server/alerts/alerts.test.ts).
+    'email.unsubscribe.get': { query: { token: 'walk-token' }, status: 400 },
+    'email.unsubscribe.post': { query: { token: 'walk-token' }, body: { 'List-Unsubscribe': 'One-Click' }, status: 400 },
     'users.me.privacy-settings': { body: { marketingEmails: false, surveyCommunications: true, analyticsTracking: true } },
     'users.me.notification-settings': { body: { preferences: { weekly_reports: true } } },
     'users.me.deactivate': { body: {} },
