@@ -52,4 +52,23 @@ describe.each(['duckdb', 'postgres'] as const)('email relay on %s', (dialect) =>
     a.stop();
     b.stop();
   });
+
+  it('sends the HTML part and the headers an email carries', async () => {
+    const json = nodemailer.createTransport({ jsonTransport: true });
+    const messages: { html?: string; headers?: Record<string, string>; text: string }[] = [];
+    const transport: MailTransport = {
+      async sendMail(message) {
+        const info = (await json.sendMail(message)) as { message: string };
+        messages.push(JSON.parse(info.message));
+        return info;
+      },
+    };
+    const headers = { 'List-Unsubscribe': '<https://app.example/u?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    await queueEmail(ctx.db, { to: 'html@example.com', subject: 'Report', body: 'plain', html: '<p>rich</p>', headers }, now);
+    const relay = startEmailRelay(ctx, { transport, intervalMs: 3_600_000 })!;
+    expect(await relay.flush()).toEqual({ sent: 1, failed: 0 });
+    relay.stop();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ text: 'plain', html: '<p>rich</p>', headers });
+  });
 });
