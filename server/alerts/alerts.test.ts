@@ -19,7 +19,10 @@ describe('alerts and weekly reports on the demo data', () => {
   let server: TestServer;
   let demoUser: string;
   const outbox = (like: string) =>
-    server.db.query<Mail>(`SELECT id, subject, body, html, headers FROM email_outbox WHERE to_address = 'demo@example.com' AND subject LIKE $1 ORDER BY created_at, id`, [like]);
+    server.db.query<Mail>(
+      `SELECT id, subject, body, html, headers FROM email_outbox WHERE to_address = 'demo@example.com' AND subject LIKE $1 ORDER BY created_at, id`,
+      [like],
+    );
   const setPreferences = (preferences: Record<string, boolean>) =>
     server.db.query(`UPDATE users SET notification_settings = $1 WHERE id = $2`, [JSON.stringify({ preferences }), demoUser]);
   const preferences = async () => {
@@ -40,7 +43,12 @@ describe('alerts and weekly reports on the demo data', () => {
     expect(result.sent).toBe(brands.length);
     for (const brand of brands) {
       const surging = DEMO_CATALOGS.find((c) => c.brand.name === brand.name)!.surging.name;
-      const res = await server.app.inject({ method: 'POST', url: '/api/competitors/emerging-threats', payload: { brandId: brand.id }, headers: { cookie } });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/competitors/emerging-threats',
+        payload: { brandId: brand.id },
+        headers: { cookie },
+      });
       const names = res.json().emergingCompetitors.map((t: { competitorName: string }) => t.competitorName);
       expect(names, brand.name).toContain(surging);
       const [mail] = await outbox(`%emerging threat%for ${brand.name}%`);
@@ -83,7 +91,9 @@ describe('alerts and weekly reports on the demo data', () => {
       const [drop] = alerted;
       expect(rate(drop.prev, drop.prev_runs) - rate(drop.cur, drop.cur_runs), drop.text).toBeGreaterThan(0.3);
       // The stable prompts with enough answers are not in the email.
-      const stable = rates.filter((p) => p.cur_runs >= 30 && p.prev_runs >= 30 && Math.abs(rate(p.cur, p.cur_runs) - rate(p.prev, p.prev_runs)) < 0.1);
+      const stable = rates.filter(
+        (p) => p.cur_runs >= 30 && p.prev_runs >= 30 && Math.abs(rate(p.cur, p.cur_runs) - rate(p.prev, p.prev_runs)) < 0.1,
+      );
       expect(stable.length, brand.name).toBeGreaterThan(0);
       for (const p of stable) expect(mail.html).not.toContain(`/app/prompts/${p.id}`);
     }
@@ -135,8 +145,17 @@ describe('alerts and weekly reports on the demo data', () => {
 
     const token = url.searchParams.get('token')!;
     const [id, , mac] = token.split('.');
-    for (const forged of [`${id}.prompts_monitoring.${mac}`, `${id}.weekly_reports.${mac.slice(0, -2)}xx`, `${Buffer.from('usr_new').toString('base64url')}.weekly_reports.${mac}`]) {
-      const res = await server.app.inject({ method: 'POST', url: `/api/email/unsubscribe?token=${encodeURIComponent(forged)}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    for (const forged of [
+      `${id}.prompts_monitoring.${mac}`,
+      `${id}.weekly_reports.${mac.slice(0, -2)}xx`,
+      `${Buffer.from('usr_new').toString('base64url')}.weekly_reports.${mac}`,
+    ]) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/api/email/unsubscribe?token=${encodeURIComponent(forged)}`,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(res.statusCode, forged).toBe(400);
       expect(res.body).toContain('This unsubscribe link is invalid.');
     }
@@ -144,7 +163,12 @@ describe('alerts and weekly reports on the demo data', () => {
     expect((await preferences()).prompts_monitoring).not.toBe(false);
 
     // One click, as a mail client sends it (RFC 8058): no cookie, no Origin.
-    const done = await server.app.inject({ method: 'POST', url: path, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const done = await server.app.inject({
+      method: 'POST',
+      url: path,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('You are unsubscribed');
     const after = await preferences();

@@ -37,15 +37,23 @@ async function openPair(dialect: Dialect): Promise<{ a: Db; b: Db; dispose: () =
 /** One subscribed user with weekly reports on and two brands (no facts: a report of an empty week). */
 async function seedAccount(db: Db) {
   const at = new Date('2026-10-01T00:00:00.000Z').toISOString();
-  await db.query(`INSERT INTO plans (id, name, max_prompts, max_locations, max_brands, price_cents, billing_interval) VALUES ('plan_x', 'X', 10, 3, 5, 100, 'month')`);
+  await db.query(
+    `INSERT INTO plans (id, name, max_prompts, max_locations, max_brands, price_cents, billing_interval) VALUES ('plan_x', 'X', 10, 3, 5, 100, 'month')`,
+  );
   await db.query(
     `INSERT INTO users (id, email, password_hash, name, role, tenant_id, created_at, is_onboarded, is_active, notification_settings)
      VALUES ('usr_a', 'a@example.com', 'x', 'Ada', 'user', 'ten_a', $1, true, true, '{"preferences":{"weekly_reports":true}}')`,
     [at],
   );
-  await db.query(`INSERT INTO subscriptions (id, user_id, plan_id, status, customer_id, created_at) VALUES ('sub_a', 'usr_a', 'plan_x', 'active', 'cus_a', $1)`, [at]);
+  await db.query(
+    `INSERT INTO subscriptions (id, user_id, plan_id, status, customer_id, created_at) VALUES ('sub_a', 'usr_a', 'plan_x', 'active', 'cus_a', $1)`,
+    [at],
+  );
   for (const id of ['brd_1', 'brd_2']) {
-    await db.query(`INSERT INTO brands (id, name, url, location, created_by, finalized, created_at) VALUES ($1, $2, 'https://x.example', 'US', 'usr_a', true, $3)`, [id, `Brand ${id}`, at]);
+    await db.query(
+      `INSERT INTO brands (id, name, url, location, created_by, finalized, created_at) VALUES ($1, $2, 'https://x.example', 'US', 'usr_a', true, $3)`,
+      [id, `Brand ${id}`, at],
+    );
     await db.query(`INSERT INTO brand_members (brand_id, user_id, role) VALUES ($1, 'usr_a', 'owner')`, [id]);
   }
 }
@@ -55,7 +63,14 @@ describe.each(['duckdb', 'postgres'] as const)('sent once per period on %s', (di
   const ctx = (db: Db): ServerContext => ({
     db,
     now: () => NOW,
-    config: { port: 0, dataDir: '/tmp/answerscope-alerts-test', databaseUrl: null, publicUrl: 'https://app.example', webDir: null, secureCookies: false },
+    config: {
+      port: 0,
+      dataDir: '/tmp/answerscope-alerts-test',
+      databaseUrl: null,
+      publicUrl: 'https://app.example',
+      webDir: null,
+      secureCookies: false,
+    },
   });
   const count = async (sql: string) => Number((await pair.a.query<{ n: number }>(sql))[0].n);
 
