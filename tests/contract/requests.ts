@@ -18,6 +18,7 @@ export const OTHER_INSIGHT_CALLS = [
   'prompts.suggestions',
   'prompts.metrics.aggregate',
   'prompts.latest-run',
+  'prompts.failed-runs',
   'prompts.metrics.mention-rate-series',
   'prompts.metrics.share-of-voice',
   'prompts.citations',
@@ -157,6 +158,7 @@ export function requestFor(callId: string, ids: WalkIds): WalkRequest | undefine
     'prompts.delete': { params: { id: promptId } },
     'prompts.metrics.aggregate': { body: { promptId, startDate: w.startTime, location: null } },
     'prompts.latest-run': { body: { promptId } },
+    'prompts.failed-runs': { body: { promptId, location: null } },
     'prompts.recent-runs': { body: { promptId, startTime: w.startTime, location: null } },
     'prompts.runs-by-date': { body: { promptId, startDate: w.startTime } },
     'prompts.metrics.mention-rate-series': {

@@ -12,6 +12,8 @@ export interface FeedField {
   label?: string;
   format?: FormatSpec;
   labels?: Labels;
+  /** value → copy (e.g. true → 'Yes'); values not listed are formatted as usual */
+  map?: Record<string, string>;
 }
 
 export interface FeedTab {
@@ -75,6 +77,7 @@ export function groupByDay(rows: Row[], field: string): FeedGroup[] {
 
 export function fieldText(row: Row, spec: FeedField, vocabularies: Vocabularies): string {
   const value = getPath(row, spec.field);
+  if (spec.map && value !== null && value !== undefined && Object.hasOwn(spec.map, String(value))) return spec.map[String(value)];
   if (spec.labels) return labelOf(value, spec.labels, vocabularies) || formatValue(null, undefined);
   return formatValue(value, spec.format);
 }

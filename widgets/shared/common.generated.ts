@@ -17,6 +17,12 @@ export type FeedField = {
    * show codes as names
    */
   labels?: 'countries' | 'providers';
+  /**
+   * show these values as this copy (e.g. true → 'Yes'); a value not listed is formatted as usual
+   */
+  map?: {
+    [k: string]: string;
+  };
 };
 
 /**

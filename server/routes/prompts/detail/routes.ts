@@ -13,6 +13,7 @@ import {
 } from './metrics';
 import { groupsWithinBytes, keepWithinBytes } from './payloadBudget';
 import { loadPromptRanking } from './ranking';
+import { loadFailedRuns } from './failedRuns';
 import { groupByDay, groupByProvider, loadPromptRuns } from './runs';
 import { loadPromptShareOfVoice, loadTrackedNames } from './shareOfVoice';
 
@@ -24,6 +25,8 @@ export const LATEST_RUNS_PER_PROVIDER = 20;
 export const RECENT_RUNS_LIMIT = 100;
 /** Runs grouped by day (about 30 days × providers × locations fit). */
 export const RUNS_BY_DATE_LIMIT = 500;
+/** Newest failed runs per provider tab. */
+export const FAILED_RUNS_PER_PROVIDER = 20;
 
 type Locations = string[] | null | undefined;
 
@@ -53,6 +56,19 @@ export const latestRun = defineCall<{ promptId: string; location?: Locations }>(
     perProvider: true,
   });
   return groupsWithinBytes(groupByProvider(runs, prompt.providers));
+});
+
+export const failedRuns = defineCall<{ promptId: string; location?: Locations }>('prompts.failed-runs', async ({ body, user, ctx }) => {
+  const { prompt } = await scope(ctx, user, body.promptId);
+  const failed = await loadFailedRuns(ctx.db, prompt, normalizeLocations(body.location), FAILED_RUNS_PER_PROVIDER * Math.max(1, prompt.providers.length));
+  // Keyed by provider like the latest responses, each tab its newest failures.
+  const byProvider: Record<string, typeof failed> = {};
+  for (const id of prompt.providers) byProvider[id] = [];
+  for (const f of failed) {
+    const list = (byProvider[f.provider] ??= []);
+    if (list.length < FAILED_RUNS_PER_PROVIDER) list.push(f);
+  }
+  return byProvider;
 });
 
 export const recentRuns = defineCall<{ promptId: string; startTime: string; endTime?: string; location?: Locations }>(
@@ -164,6 +180,7 @@ export const rankingList = defineCall<{
 export const detailRoutes = [
   aggregateMetrics,
   latestRun,
+  failedRuns,
   recentRuns,
   runsByDate,
   mentionRateSeries,

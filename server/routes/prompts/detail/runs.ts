@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/types';
 import { SqlParams, iso, numOrNull } from '../sql';
 import type { PromptRecord } from '../promptRecord';
+import type { RunProvenance } from '../../../providers/provider';
 
 /** One run of a prompt: the provider's answer, the brand's rank in it and its citations. */
 export interface PromptRun {
@@ -13,6 +14,8 @@ export interface PromptRun {
   isMentioned: boolean;
   responseText: string;
   citationsList: Array<{ url: string; author: string | null; domain: string }>;
+  /** How the answer was obtained (real provider or simulated, model, tokens, cost…). */
+  provenance: RunProvenance;
 }
 
 export interface RunQuery {
@@ -82,13 +85,30 @@ export async function loadPromptRuns(db: Db, prompt: PromptRecord, ownEntity: st
       isMentioned: rank !== null,
       responseText: d?.text ?? '',
       citationsList: list,
+      provenance: d?.provenance ?? provenanceOf({ location: run.location }),
     };
   });
 }
 
 const DETAIL_BATCH = 500;
 
+/** A stored run's provenance; runs from before provenance was recorded read as simulated (the column defaults). */
+function provenanceOf(row: Record<string, unknown>): RunProvenance {
+  const count = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    model: row.model === null || row.model === undefined ? null : String(row.model),
+    real: row.is_real === true,
+    webSearch: row.web_search === true,
+    requestedCountry: String(row.requested_country ?? row.location ?? ''),
+    latencyMs: Number(row.latency_ms ?? 0),
+    inputTokens: count(row.input_tokens),
+    outputTokens: count(row.output_tokens),
+    costUsd: count(row.cost_usd),
+  };
+}
+
 interface RunDetail {
+  provenance?: RunProvenance;
   text: string;
   rank: number | null;
   citations: PromptRun['citationsList'];
@@ -113,11 +133,19 @@ async function loadRunDetails(db: Db, prompt: PromptRecord, ownEntity: string, p
     const ranks = scoped('m', 'run_id', (p) => `m.entity = ${p.add(ownEntity)}`);
     const cites = scoped('c', 'run_id');
     const [textRows, rankRows, citationRows] = await Promise.all([
-      db.query(`SELECT r.id, r.answer_text FROM runs r WHERE ${texts.where}`, texts.p.values),
+      db.query(
+        `SELECT r.id, r.answer_text, r.location, r.model, r.is_real, r.web_search, r.requested_country, r.latency_ms, r.input_tokens, r.output_tokens, r.cost_usd
+           FROM runs r WHERE ${texts.where}`,
+        texts.p.values,
+      ),
       db.query(`SELECT m.run_id, m.rank FROM mentions m WHERE ${ranks.where}`, ranks.p.values),
       db.query(`SELECT c.run_id, c.url, c.author, c.domain FROM citations c WHERE ${cites.where} ORDER BY c.run_id, c.position`, cites.p.values),
     ]);
-    for (const row of textRows) out.get(String(row.id))!.text = String(row.answer_text);
+    for (const row of textRows) {
+      const d = out.get(String(row.id))!;
+      d.text = String(row.answer_text);
+      d.provenance = provenanceOf(row);
+    }
     for (const row of rankRows) out.get(String(row.run_id))!.rank = numOrNull(row.rank);
     for (const row of citationRows) {
       out.get(String(row.run_id))!.citations.push({
