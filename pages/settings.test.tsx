@@ -118,6 +118,19 @@ describe('settings page', () => {
     expect(screen.getByRole('button', { name: 'Delete Account' })).toBeTruthy();
   });
 
+  it("'Send me a test report' calls the test report and says it is sent, or why not", async () => {
+    const f = renderAt('notifications', { 'users.me.test-report': { success: true, message: 'Test report sent to demo@example.com.', sent: 3 } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send me a test report' }));
+    expect(await screen.findByText('Test report sent. It is on its way to your inbox.')).toBeTruthy();
+    expect(f.calls.filter((c) => c.callId === 'users.me.test-report')).toHaveLength(1);
+
+    const refused = Object.assign(new Error('You have no brand with an active subscription to report on yet.'), { status: 409 });
+    renderAt('notifications', { 'users.me.test-report': refused });
+    const buttons = await screen.findAllByRole('button', { name: 'Send me a test report' });
+    fireEvent.click(buttons[buttons.length - 1]);
+    expect(await screen.findByText('You have no brand with an active subscription to report on yet.')).toBeTruthy();
+  });
+
   it('a privacy change sends all three settings with the new value', async () => {
     const f = renderAt('privacy', { 'users.me.privacy-settings': { data: { ...USER.privacySettings, surveyCommunications: false } } });
     fireEvent.click(await screen.findByRole('switch', { name: 'Surveys and research' }));
