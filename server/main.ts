@@ -77,7 +77,11 @@ async function main() {
       })
     : null;
   // Alerts and weekly reports by email, from the instance that runs the scheduler.
-  const alerts = scheduler ? startAlertTimer(ctx, { isLeader: () => scheduler.isLeader(), logError: (message, err) => app.log.error({ err }, message) }) : null;
+  const alerts = scheduler ? startAlertTimer(ctx, {
+        isLeader: () => scheduler.isLeader(),
+        log: (message) => app.log.info(message),
+        logError: (message, err) => app.log.error({ err }, message),
+      }) : null;
   // Sends the email outbox over SMTP when SMTP_URL is set; without it emails stay in the outbox.
   const emailRelay = startEmailRelay(ctx, { log: (message, extra) => app.log.info(extra ? { extra } : {}, message) });
 
