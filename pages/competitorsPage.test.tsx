@@ -142,7 +142,7 @@ describe('competitors page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Competitor' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Competitor' });
     expect(confirm.textContent).toContain('Stop tracking Globex?');
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await within(confirm).findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(dialog.getAttribute('aria-busy')).toBe('true'));
     // Escape and the form's Cancel are refused while the call runs
     fireEvent.keyDown(dialog, { key: 'Escape' });

@@ -1,7 +1,8 @@
-import { useContext, useMemo, useState } from 'react';
+import { Fragment, useContext, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   Badge,
+  Button,
   Table as FluentTable,
   TableBody,
   TableCell,
@@ -11,7 +12,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { LockClosedRegular } from '@fluentui/react-icons';
+import { ChevronDownRegular, ChevronUpRegular, LockClosedRegular } from '@fluentui/react-icons';
 import { PageContext, fillTemplate, getPath, matches, resolveValue, useEngineHost, useExports, type Condition, type WidgetProps } from '../../engine';
 import { badgeFor, cellText, exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
@@ -23,11 +24,25 @@ import { TablePager } from './TablePager';
 import { useTableInteractions } from './interactions';
 import { listCellText, type ListDisplay } from './listCell';
 import type { TableConfig } from './config.generated';
+import { DETAILS_BUTTON_WIDTH, columnMinWidth, columnPriority, layoutColumns, type Column } from './responsive';
+import { useWidth } from './useWidth';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   tools: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', marginLeft: 'auto' },
   scroll: { overflowX: 'auto' },
+  // auto layout: a column is as wide as its content needs (Fluent's fixed layout split the width
+  // evenly and let long values run into the next column)
+  table: { tableLayout: 'auto' },
+  stack: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px', minWidth: 0 },
+  secondLine: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalXS, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  clip: { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 'min(28rem, 60vw)' },
+  endHeader: { textAlign: 'end', justifyContent: 'flex-end', '& .fui-TableHeaderCell__button': { justifyContent: 'flex-end', textAlign: 'end' } },
+  detailsRow: { backgroundColor: tokens.colorNeutralBackground2 },
+  details: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, margin: 0, padding: `${tokens.spacingVerticalXS} 0` },
+  term: { color: tokens.colorNeutralForeground3 },
+  definition: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
+  visuallyHidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
   search: { display: 'flex', paddingBottom: tokens.spacingVerticalS, maxWidth: '320px' },
   linkRow: { cursor: 'pointer' },
   link: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'none', ':hover': { textDecorationLine: 'underline' } },
@@ -68,6 +83,59 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
     else console.warn(`Unsupported export format: ${format}`);
   };
 
+  // Responsive columns (responsive.ts): what fits the table's width shows as columns, the rest
+  // folds under the first column or into the row's details.
+  const measure = useWidth<HTMLDivElement>();
+  // Row actions take their declared width, or about 56 px a button (one "…" menu: 48 px). Where
+  // the buttons and the essential columns do not fit, the buttons fold into a "…" menu.
+  const actionCount = config.rowActions?.widgets.length ?? 0;
+  const actionsWidth = !config.rowActions ? 0 : config.rowActions.menu ? 48 : parseInt(config.rowActions.width ?? '', 10) || 56 * actionCount;
+  const fixedWidth = config.selection ? 44 : 0;
+  const essentialWidth = config.columns.reduce((sum, c, i) => sum + (columnPriority(c, i) === 1 ? columnMinWidth(c, i) : 0), 0);
+  const compactActions = !!measure.width && actionCount > 1 && !config.rowActions?.menu && fixedWidth + actionsWidth + essentialWidth > measure.width;
+  const reserved = fixedWidth + (compactActions ? 48 : actionsWidth);
+  const layout = useMemo(() => layoutColumns(config.columns, measure.width, reserved), [config.columns, measure.width, reserved]);
+  const [expanded, setExpanded] = useState<Set<number>>(() => new Set());
+  const toggleRow = (r: number) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (next.has(r)) next.delete(r);
+      else next.add(r);
+      return next;
+    });
+
+  const cellContent = (c: Column, i: number, row: Record<string, unknown>, r: number, href: string | null): React.ReactNode => {
+    const value = getPath(row, c.field);
+    const list = (c as ColumnSpec & { list?: ListDisplay }).list;
+    const text = list ? listCellText(value, list, vocabularies) : cellText(c, row);
+    if (c.locked) {
+      return (
+        <span className={styles.locked} aria-hidden="true" data-testid="locked-cell">
+          {LOCKED_CELL}
+        </span>
+      );
+    }
+    if (c.position) return (paged.page - 1) * (config.pagination?.pageSize ?? 0) + r + 1;
+    if (c.badge) {
+      const b = badgeFor(c.badge, value);
+      return (
+        <Badge appearance="tint" color={b.color ?? 'informative'} className={styles.badge} data-color={b.color ?? 'informative'}>
+          {b.label}
+        </Badge>
+      );
+    }
+    // a cut value (a URL) stays on one line with an ellipsis; the cell's title holds all of it
+    const shown = c.maxLength ? <span className={styles.clip} title={String(value ?? '')}>{text}</span> : text;
+    if (i === 0 && href) {
+      return (
+        <RouterLink className={styles.link} to={href} onClick={(e) => e.stopPropagation()}>
+          {shown}
+        </RouterLink>
+      );
+    }
+    return shown;
+  };
+
   return (
     <>
       {(config.export || interactions.tabsBar || interactions.bulkBar) && (
@@ -84,22 +152,24 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
           <TableSearch spec={config.search} value={paged.query} onChange={paged.setQuery} label={config.title ?? id} />
         </div>
       )}
-      <div className={styles.scroll}>
-        <FluentTable size="small" aria-label={config.title ?? id}>
+      <div className={styles.scroll} ref={measure.ref}>
+        <FluentTable size="small" aria-label={config.title ?? id} className={styles.table}>
           <TableHeader>
             <TableRow>
               {interactions.selectHeader}
-              {config.columns.map((c) => {
+              {layout.shown.map((i) => {
+                const c = config.columns[i];
                 const sortable = c.sortable !== false;
                 const direction = sort?.field === c.field ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
                 return (
                   <TableHeaderCell
                     key={columnKey(c)}
-                    className={c.align === 'end' ? styles.end : undefined}
-                    style={c.width ? { width: c.width } : undefined}
+                    className={c.align === 'end' ? styles.endHeader : undefined}
+                    style={{ minWidth: columnMinWidth(c, i), ...(c.width ? { width: c.width } : {}) }}
                     sortable={sortable}
                     sortDirection={direction}
                     onClick={sortable ? () => setSort(nextSort(sort, c.field)) : undefined}
+                    data-align={c.align ?? 'start'}
                   >
                     {c.header}
                     {c.locked && <LockClosedRegular aria-label="Locked" style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />}
@@ -107,65 +177,87 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
                 );
               })}
               {interactions.actionsHeader}
+              {layout.details.length > 0 && (
+                <TableHeaderCell style={{ width: DETAILS_BUTTON_WIDTH }}>
+                  <span className={styles.visuallyHidden}>Details</span>
+                </TableHeaderCell>
+              )}
             </TableRow>
           </TableHeader>
           <TableBody>
             {paged.visible.map((row, r) => {
               const href = rowHref(config.rowLink, row, ctx);
+              const open = expanded.has(r);
+              const cell = (i: number) => cellContent(config.columns[i], i, row, r, href);
+              const span = layout.shown.length + (interactions.selectHeader ? 1 : 0) + (interactions.actionsHeader ? 1 : 0) + 1;
               return (
-                <TableRow
-                  key={r}
-                  className={[href ? styles.linkRow : '', isHighlighted(row) ? styles.highlight : ''].join(' ').trim() || undefined}
-                  onClick={href ? () => navigate(href) : undefined}
-                  data-href={href ?? undefined}
-                  data-highlighted={isHighlighted(row) || undefined}
-                  aria-current={isHighlighted(row) ? 'true' : undefined}
-                >
-                  {interactions.selectCell(row)}
-                  {config.columns.map((c, i) => {
-                    const value = getPath(row, c.field);
-                    const list = (c as ColumnSpec & { list?: ListDisplay }).list;
-                    const text = list ? listCellText(value, list, vocabularies) : cellText(c, row);
-                    let content: React.ReactNode = text;
-                    if (c.locked) {
-                      content = (
-                        <span className={styles.locked} aria-hidden="true" data-testid="locked-cell">
-                          {LOCKED_CELL}
-                        </span>
+                <Fragment key={r}>
+                  <TableRow
+                    className={[href ? styles.linkRow : '', isHighlighted(row) ? styles.highlight : ''].join(' ').trim() || undefined}
+                    onClick={href ? () => navigate(href) : undefined}
+                    data-href={href ?? undefined}
+                    data-highlighted={isHighlighted(row) || undefined}
+                    aria-current={isHighlighted(row) ? 'true' : undefined}
+                  >
+                    {interactions.selectCell(row)}
+                    {layout.shown.map((i, position) => {
+                      const c = config.columns[i];
+                      const value = getPath(row, c.field);
+                      // a second line under the value, copy filled from the row (e.g. '{coMentions} co-mentions')
+                      const secondary = (c as ColumnSpec & { secondary?: string }).secondary;
+                      const folded = position === 0 ? layout.secondLine : [];
+                      return (
+                        <TableCell
+                          key={columnKey(c)}
+                          className={c.align === 'end' ? styles.end : undefined}
+                          style={{ minWidth: columnMinWidth(c, i) }}
+                          title={c.maxLength ? String(value ?? '') : undefined}
+                        >
+                          {secondary || folded.length ? (
+                            <span className={styles.stack}>
+                              {cell(i)}
+                              {secondary && <span className={styles.secondary} data-testid="cell-secondary">{fillTemplate(secondary, row)}</span>}
+                              {folded.map((j) => (
+                                <span key={j} className={styles.secondLine} data-testid="cell-second-line">
+                                  <span>{config.columns[j].header}:</span> {cell(j)}
+                                </span>
+                              ))}
+                            </span>
+                          ) : (
+                            cell(i)
+                          )}
+                        </TableCell>
                       );
-                    } else if (c.position) {
-                      content = (paged.page - 1) * (config.pagination?.pageSize ?? 0) + r + 1;
-                    } else if (c.badge) {
-                      const b = badgeFor(c.badge, value);
-                      content = (
-                        <Badge appearance="tint" color={b.color ?? 'informative'} className={styles.badge} data-color={b.color ?? 'informative'}>
-                          {b.label}
-                        </Badge>
-                      );
-                    } else if (i === 0 && href) {
-                      content = (
-                        <RouterLink className={styles.link} to={href} onClick={(e) => e.stopPropagation()}>
-                          {text}
-                        </RouterLink>
-                      );
-                    }
-                    // a second line under the value, copy filled from the row (e.g. '{coMentions} co-mentions')
-                    const secondary = (c as ColumnSpec & { secondary?: string }).secondary;
-                    return (
-                      <TableCell key={columnKey(c)} className={c.align === 'end' ? styles.end : undefined} title={c.maxLength ? String(value ?? '') : undefined}>
-                        {secondary ? (
-                          <span>
-                            {content}
-                            <span className={styles.secondary} data-testid="cell-secondary">{fillTemplate(secondary, row)}</span>
-                          </span>
-                        ) : (
-                          content
-                        )}
+                    })}
+                    {interactions.actionsCell(row, r, compactActions ? `${config.rowActions?.header || 'Actions'}: ${cellText(config.columns[0], row)}` : undefined)}
+                    {layout.details.length > 0 && (
+                      <TableCell onClick={(e) => e.stopPropagation()}>
+                        <Button
+                          appearance="subtle"
+                          size="small"
+                          icon={open ? <ChevronUpRegular /> : <ChevronDownRegular />}
+                          aria-expanded={open}
+                          aria-label={`${open ? 'Hide' : 'Show'} details: ${cellText(config.columns[layout.shown[0] ?? 0], row)}`}
+                          onClick={() => toggleRow(r)}
+                        />
                       </TableCell>
-                    );
-                  })}
-                  {interactions.actionsCell(row, r)}
-                </TableRow>
+                    )}
+                  </TableRow>
+                  {open && layout.details.length > 0 && (
+                    <TableRow data-testid="row-details" className={styles.detailsRow}>
+                      <TableCell colSpan={span}>
+                        <dl className={styles.details}>
+                          {layout.details.map((j) => (
+                            <Fragment key={j}>
+                              <dt className={styles.term}>{config.columns[j].header}</dt>
+                              <dd className={styles.definition}>{cell(j)}</dd>
+                            </Fragment>
+                          ))}
+                        </dl>
+                      </TableCell>
+                    </TableRow>
+                  )}
+                </Fragment>
               );
             })}
           </TableBody>

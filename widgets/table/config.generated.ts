@@ -150,12 +150,27 @@ export type Column = {
     };
   };
   sortable?: boolean;
+  /**
+   * 'end' for numbers, so the header sits over right-aligned values (lint: numeric columns must say so)
+   */
   align?: 'start' | 'end';
   width?: string;
   /**
-   * cut the text (with …) after this many characters
+   * cut the text (with …) after this many characters; the whole value shows as a tooltip
    */
   maxLength?: number;
+  /**
+   * how much the column matters when the table is narrow: 1 always shows; higher ones leave the row (to 'collapse') while the columns of lower priority numbers fill the width. Default: 1 for the first column, 2 for the others
+   */
+  priority?: number;
+  /**
+   * the column's narrowest width in px (no text overlaps: a table whose shown columns need more than its width scrolls sideways). Default from the content: 160 for the first column, 96 for badges, 80 for numbers, 120 for other text
+   */
+  minWidth?: number;
+  /**
+   * where the column goes when there is no room for it: 'secondLine' under the first column's value ('Header: value'), 'details' into the row's details, opened with a button at the row's end
+   */
+  collapse?: 'secondLine' | 'details';
   /**
    * true: the column keeps its header but its cells are blurred placeholders under a lock, not read by screen readers (the value is not shown)
    */

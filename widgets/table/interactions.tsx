@@ -71,30 +71,33 @@ export function useTableInteractions(id: string, config: InteractionConfig, rows
     ) : null;
 
   const actionsHeader = config.rowActions ? <TableHeaderCell style={config.rowActions.width ? { width: config.rowActions.width } : undefined}>{config.rowActions.header ?? ''}</TableHeaderCell> : null;
-  const actionsCell = (row: Row, r: number) =>
-    config.rowActions ? (
+  // compactLabel: on a narrow table the row's actions fold into one "…" menu named by it
+  const actionsCell = (row: Row, r: number, compactLabel?: string) => {
+    if (!config.rowActions) return null;
+    const menuLabel = config.rowActions.menu ? fillTemplate(config.rowActions.menu, row) : compactLabel;
+    const widgets = config.rowActions.widgets.map((w, i) => <WidgetHost key={i} id={`${id}.rowActions.${r}.${i}`} config={w} />);
+    return (
       <TableCell onClick={(e) => e.stopPropagation()}>
         <div className={styles.actions}>
           <ActionScope.Provider value={{ row }}>
-            {config.rowActions.menu ? (
+            {menuLabel ? (
               // a row menu: the actions open from one "…" button (its accessible name is the menu copy)
               <Popover positioning="below-end">
                 <PopoverTrigger disableButtonEnhancement>
-                  <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={fillTemplate(config.rowActions.menu, row)} />
+                  <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={menuLabel} />
                 </PopoverTrigger>
-                <PopoverSurface role="group" aria-label={fillTemplate(config.rowActions.menu, row)}>
-                  <div className={styles.menu}>
-                    {config.rowActions.widgets.map((w, i) => <WidgetHost key={i} id={`${id}.rowActions.${r}.${i}`} config={w} />)}
-                  </div>
+                <PopoverSurface role="group" aria-label={menuLabel}>
+                  <div className={styles.menu}>{widgets}</div>
                 </PopoverSurface>
               </Popover>
             ) : (
-              config.rowActions.widgets.map((w, i) => <WidgetHost key={i} id={`${id}.rowActions.${r}.${i}`} config={w} />)
+              widgets
             )}
           </ActionScope.Provider>
         </div>
       </TableCell>
-    ) : null;
+    );
+  };
 
   return { rows: visible, tabsBar, bulkBar, selectHeader, selectCell, actionsHeader, actionsCell };
 }

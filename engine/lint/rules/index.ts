@@ -20,6 +20,7 @@ import { shellRoute } from './shellRoute';
 import { lockedUntitled } from './lockedUntitled';
 import { responsePath } from './responsePath';
 import { answerFields } from './answerFields';
+import { numericAlign } from './numericAlign';
 
 // The semantic rules, one per file. Adding a rule is adding its file and one line here.
 export const RULES: readonly Rule[] = [
@@ -44,6 +45,7 @@ export const RULES: readonly Rule[] = [
   responsePath,
   answerFields,
   wizardReferences,
+  numericAlign,
 ];
 
 /** Rules that are not semantic rules but still have ids in the output. */
