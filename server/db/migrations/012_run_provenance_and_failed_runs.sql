@@ -3,18 +3,15 @@
 -- Constant defaults (no table rewrite on PostgreSQL) mark every earlier run as simulated: until
 -- now only the simulator and the demo generator wrote runs. requested_country stays NULL for
 -- those rows; readers fall back to the run's location.
-ALTER TABLE runs ADD COLUMN model TEXT DEFAULT 'simulated';
-ALTER TABLE runs ADD COLUMN is_real BOOLEAN DEFAULT false;
-ALTER TABLE runs ADD COLUMN web_search BOOLEAN DEFAULT false;
-ALTER TABLE runs ADD COLUMN requested_country TEXT;
-ALTER TABLE runs ADD COLUMN latency_ms INTEGER DEFAULT 0;
-ALTER TABLE runs ADD COLUMN input_tokens INTEGER DEFAULT 0;
-ALTER TABLE runs ADD COLUMN output_tokens INTEGER DEFAULT 0;
-ALTER TABLE runs ADD COLUMN cost_usd DOUBLE PRECISION DEFAULT 0;
+-- At most two ADD COLUMNs per file: DuckDB fails to commit a transaction that adds a third column
+-- to a table holding rows ("another transaction has altered this table"), and each file is one
+-- transaction. IF NOT EXISTS: an earlier version of this file added all the columns at once.
+ALTER TABLE runs ADD COLUMN IF NOT EXISTS model TEXT DEFAULT 'simulated';
+ALTER TABLE runs ADD COLUMN IF NOT EXISTS is_real BOOLEAN DEFAULT false;
 
 -- A run that failed after its last try: nothing was stored in runs, so this row is the only trace
 -- of the slot. Keyed by brand like the facts (on Citus it lives on the brand's shard).
-CREATE TABLE failed_runs (
+CREATE TABLE IF NOT EXISTS failed_runs (
   brand_id TEXT NOT NULL,
   id TEXT NOT NULL,
   prompt_id TEXT NOT NULL,
