@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { ServerConfig } from './http/context';
+import type { JobSettings, ServerConfig } from './http/context';
+import type { ProviderLimit } from './jobs/providerLimits';
 import type { StripeSettings } from './payments/stripeSettings';
 import { DEFAULT_MIN_SAMPLE } from './stats';
 import { ProviderSettingsError, readProviderSettings, type ProviderSettings } from './providers/settings';
@@ -48,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     answerCacheEntries: readCount(env, 'ANSWER_CACHE_ENTRIES', DEFAULT_ANSWER_CACHE_ENTRIES),
     minSample: readMinSample(env),
     providers: readProviders(env),
+    jobs: readJobSettings(env),
   };
 }
 
@@ -222,3 +224,57 @@ export function loadStartupOptions(env: NodeJS.ProcessEnv = process.env): Startu
     warnings,
   };
 }
+
+/** Provider ids whose limits can be set (PROVIDER_OPENAI_RPM and so on). */
+const LIMITED_PROVIDERS = ['openai', 'perplexity', 'google', 'microsoft'] as const;
+
+/**
+ * Default limits per provider and worker process, set below the providers' entry tiers so a new
+ * account is not throttled: raise them to your account's limits (docs/operations.md).
+ */
+export const DEFAULT_PROVIDER_LIMITS: Record<(typeof LIMITED_PROVIDERS)[number], ProviderLimit> = {
+  openai: { concurrency: 8, requestsPerMinute: 300, tokensPerMinute: 150_000 },
+  perplexity: { concurrency: 4, requestsPerMinute: 50, tokensPerMinute: 0 },
+  google: { concurrency: 8, requestsPerMinute: 300, tokensPerMinute: 250_000 },
+  microsoft: { concurrency: 4, requestsPerMinute: 120, tokensPerMinute: 100_000 },
+};
+
+/** The job queue, the workers and the spending limits (see docs/operations.md). */
+export function readJobSettings(env: NodeJS.ProcessEnv = process.env): JobSettings {
+  const providerLimits: Record<string, ProviderLimit> = {};
+  for (const id of LIMITED_PROVIDERS) {
+    const key = `PROVIDER_${id.toUpperCase()}`;
+    const d = DEFAULT_PROVIDER_LIMITS[id];
+    providerLimits[id] = {
+      concurrency: Math.max(1, readCount(env, `${key}_CONCURRENCY`, d.concurrency)),
+      requestsPerMinute: readCount(env, `${key}_RPM`, d.requestsPerMinute),
+      tokensPerMinute: readCount(env, `${key}_TPM`, d.tokensPerMinute),
+    };
+  }
+  const capRaw = env.COST_CAP_USD_PER_BRAND_DAY?.trim();
+  const costCap = capRaw ? Number(capRaw) : DEFAULT_JOB_SETTINGS.costCapUsdPerBrandDay;
+  if (!(costCap >= 0)) throw new StartupError(`COST_CAP_USD_PER_BRAND_DAY must be an amount in US dollars (0 = no cap), got "${capRaw}"`);
+  const attempts = readCount(env, 'JOB_ATTEMPTS', DEFAULT_JOB_SETTINGS.retry.attempts);
+  if (attempts < 1) throw new StartupError('JOB_ATTEMPTS must be at least 1');
+  return {
+    workerInProcess: readFlag(env, 'WORKER_IN_PROCESS', DEFAULT_JOB_SETTINGS.workerInProcess),
+    concurrency: Math.max(1, readCount(env, 'WORKER_CONCURRENCY', DEFAULT_JOB_SETTINGS.concurrency)),
+    retry: {
+      attempts,
+      baseDelayMs: readCount(env, 'JOB_RETRY_DELAY_SECONDS', DEFAULT_JOB_SETTINGS.retry.baseDelayMs / 1000) * 1000,
+      maxDelayMs: readCount(env, 'JOB_RETRY_DELAY_MAX_SECONDS', DEFAULT_JOB_SETTINGS.retry.maxDelayMs / 1000) * 1000,
+    },
+    timeoutMs: Math.max(1, readCount(env, 'JOB_TIMEOUT_SECONDS', DEFAULT_JOB_SETTINGS.timeoutMs / 1000)) * 1000,
+    providerLimits,
+    costCapUsdPerBrandDay: costCap,
+  };
+}
+
+export const DEFAULT_JOB_SETTINGS: Omit<JobSettings, 'providerLimits'> & { providerLimits: Record<string, ProviderLimit> } = {
+  workerInProcess: true,
+  concurrency: 20,
+  retry: { attempts: 3, baseDelayMs: 30_000, maxDelayMs: 900_000 },
+  timeoutMs: 600_000,
+  providerLimits: DEFAULT_PROVIDER_LIMITS,
+  costCapUsdPerBrandDay: 20,
+};

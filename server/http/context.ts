@@ -1,4 +1,6 @@
 import type { Db } from '../db/types';
+import type { RetryPolicy } from '../jobs/queue';
+import type { ProviderLimit } from '../jobs/providerLimits';
 import type { StripeSettings } from '../payments/stripeSettings';
 import type { ProviderSettings } from '../providers/settings';
 
@@ -27,6 +29,22 @@ export interface ServerConfig {
   providers?: ProviderSettings;
   /** Fewest answers on each side of a change before it is stated (STATS_MIN_SAMPLE; unset = server/stats DEFAULT_MIN_SAMPLE). */
   minSample?: number;
+  /** The job queue, workers and spending limits; unset = the defaults (tests). */
+  jobs?: JobSettings;
+}
+
+export interface JobSettings {
+  /** Whether the web server also runs a worker (WORKER_IN_PROCESS). */
+  workerInProcess: boolean;
+  /** Jobs one worker process runs at once. */
+  concurrency: number;
+  retry: RetryPolicy;
+  /** Longest attempt; a worker that died releases its jobs after it. */
+  timeoutMs: number;
+  /** Per provider id, per worker process. */
+  providerLimits: Record<string, ProviderLimit>;
+  /** A brand's runs pause for the rest of the UTC day once its runs of the day cost this much (0 = no cap). */
+  costCapUsdPerBrandDay: number;
 }
 
 /** What every route handler can reach. Tests build one with a fixed clock. */
