@@ -265,6 +265,8 @@ export function readJobSettings(env: NodeJS.ProcessEnv = process.env): JobSettin
       maxDelayMs: readCount(env, 'JOB_RETRY_DELAY_MAX_SECONDS', DEFAULT_JOB_SETTINGS.retry.maxDelayMs / 1000) * 1000,
     },
     timeoutMs: Math.max(1, readCount(env, 'JOB_TIMEOUT_SECONDS', DEFAULT_JOB_SETTINGS.timeoutMs / 1000)) * 1000,
+    pollMs: Math.max(500, readCount(env, 'JOB_POLL_MS', DEFAULT_JOB_SETTINGS.pollMs)),
+    superviseMs: Math.max(1, readCount(env, 'JOB_SUPERVISE_SECONDS', DEFAULT_JOB_SETTINGS.superviseMs / 1000)) * 1000,
     providerLimits,
     costCapUsdPerBrandDay: costCap,
   };
@@ -275,6 +277,8 @@ export const DEFAULT_JOB_SETTINGS: Omit<JobSettings, 'providerLimits'> & { provi
   concurrency: 20,
   retry: { attempts: 3, baseDelayMs: 30_000, maxDelayMs: 900_000 },
   timeoutMs: 600_000,
+  pollMs: 2000,
+  superviseMs: 30_000,
   providerLimits: DEFAULT_PROVIDER_LIMITS,
   costCapUsdPerBrandDay: 20,
 };

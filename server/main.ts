@@ -13,6 +13,8 @@ import { parseTrustProxy } from './http/rateLimitClientAddress';
 import { routes } from './routes/index';
 import { startAlertTimer } from './alerts/timer';
 import { startEmailRelay } from './email/index';
+import { jobSettings } from './jobs/settings';
+import { startJobs } from './jobs/startJobs';
 import { STARTUP_LOCK, withLockSession } from './scheduler/advisoryLock';
 import { startSchedulerOnOneInstance } from './scheduler/oneInstance';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
@@ -58,6 +60,10 @@ async function main() {
   });
 
   const ctx: ServerContext = { db, config, now: () => new Date() };
+  // Runs are jobs: the scheduler and "start immediately" enqueue them; workers (this process
+  // unless WORKER_IN_PROCESS=0, and any `npm run worker`) run them.
+  const jobs = await startJobs(ctx, { worker: jobSettings(config).workerInProcess, logError: (message, err) => console.error(message, err) });
+  ctx.jobs = jobs.queue;
   const app = await buildApp(ctx, routes, {
     authenticate: createAuthenticate(ctx),
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
@@ -87,6 +93,9 @@ async function main() {
 
   console.log(`\nAnswerscope is running at ${config.publicUrl}${startup.production ? ' (production mode)' : ''}`);
   console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `DuckDB in ${config.dataDir}`}`);
+  console.log(
+    `Jobs: ${jobs.queue.kind === 'pg-boss' ? 'pg-boss queue in PostgreSQL' : 'queue in the DuckDB file'}; ${jobs.worker ? `this process runs a worker (${jobSettings(config).concurrency} at once)` : 'no worker in this process (WORKER_IN_PROCESS=0): run `npm run worker`'}.`,
+  );
   if (initial.demoLogins) {
     console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(22)} ${a.purpose}`);
@@ -98,6 +107,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     alerts?.stop();
     await scheduler?.stop();
+    await jobs.stop();
     emailRelay?.stop();
     await app.close();
     await db.close();

@@ -1,5 +1,5 @@
 import type { Db } from '../db/types';
-import type { RetryPolicy } from '../jobs/queue';
+import type { JobQueue, RetryPolicy } from '../jobs/queue';
 import type { ProviderLimit } from '../jobs/providerLimits';
 import type { StripeSettings } from '../payments/stripeSettings';
 import type { ProviderSettings } from '../providers/settings';
@@ -41,6 +41,10 @@ export interface JobSettings {
   retry: RetryPolicy;
   /** Longest attempt; a worker that died releases its jobs after it. */
   timeoutMs: number;
+  /** How often an idle worker looks for due jobs. */
+  pollMs: number;
+  /** PostgreSQL: how often attempts that ran past timeoutMs (a dead worker's) are found and retried. */
+  superviseMs: number;
   /** Per provider id, per worker process. */
   providerLimits: Record<string, ProviderLimit>;
   /** A brand's runs pause for the rest of the UTC day once its runs of the day cost this much (0 = no cap). */
@@ -53,4 +57,6 @@ export interface ServerContext {
   config: ServerConfig;
   /** Injected so tests and the demo data agree on "now". */
   now: () => Date;
+  /** Where runs are enqueued (the scheduler, "start immediately"); without one they run inline (tests, tools). */
+  jobs?: JobQueue;
 }

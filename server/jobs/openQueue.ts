@@ -8,9 +8,9 @@ import { jobSettings } from './settings';
 export interface OpenQueueOptions {
   /** PostgreSQL: pg-boss's schema (default `pgboss`); tests use one each. */
   bossSchema?: string;
-  /** How often an idle worker looks for jobs, in seconds (default 2 on PostgreSQL, 1 on DuckDB). */
+  /** How often an idle worker looks for jobs, in seconds (default JOB_POLL_MS; at most 1 s on DuckDB, where a look is free). */
   pollingIntervalSeconds?: number;
-  /** PostgreSQL: how often attempts of dead workers are found (default 30 s). */
+  /** PostgreSQL: how often attempts of dead workers are found (default JOB_SUPERVISE_SECONDS). */
   superviseIntervalSeconds?: number;
   logError?: (message: string, err: unknown) => void;
 }
@@ -25,15 +25,15 @@ export async function openJobQueue(db: Db, config: ServerConfig, options: OpenQu
       schema: options.bossSchema,
       retry: settings.retry,
       expireInSeconds: Math.ceil(settings.timeoutMs / 1000),
-      superviseIntervalSeconds: options.superviseIntervalSeconds,
-      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      superviseIntervalSeconds: options.superviseIntervalSeconds ?? Math.ceil(settings.superviseMs / 1000),
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? settings.pollMs / 1000,
       logError: options.logError,
     });
   }
   return createDuckDbQueue(db, {
     retry: settings.retry,
     leaseMs: settings.timeoutMs,
-    pollMs: (options.pollingIntervalSeconds ?? 1) * 1000,
+    pollMs: options.pollingIntervalSeconds ? options.pollingIntervalSeconds * 1000 : Math.min(1000, settings.pollMs),
     logError: options.logError,
   });
 }

@@ -1,4 +1,5 @@
 import type { ServerContext } from '../http/context';
+import { enqueuePrompt } from '../jobs/enqueue';
 import { latestSlot, nextSlot } from './cron';
 import { runPromptNow, type PromptRunResult, type RunPromptDeps } from './runPrompt';
 
@@ -34,12 +35,17 @@ async function activePrompts(ctx: ServerContext): Promise<ActivePrompt[]> {
  * prompt created today waits for its first midnight (unless started immediately).
  */
 export async function findDuePrompts(ctx: ServerContext, now: Date = ctx.now()): Promise<string[]> {
-  const due: string[] = [];
+  return (await findDueSlots(ctx, now)).map((d) => d.promptId);
+}
+
+/** The due prompts, each with the slot it is due for. */
+export async function findDueSlots(ctx: ServerContext, now: Date = ctx.now()): Promise<{ promptId: string; slot: Date }[]> {
+  const due: { promptId: string; slot: Date }[] = [];
   for (const p of await activePrompts(ctx)) {
     const slot = latestSlot(p.frequency_cron, now);
     if (new Date(p.created_at) > slot) continue;
     if (p.last_run && new Date(p.last_run) >= slot) continue;
-    due.push(p.id);
+    due.push({ promptId: p.id, slot });
   }
   return due;
 }
@@ -53,8 +59,11 @@ export interface SchedulerOptions extends RunPromptDeps {
 }
 
 export interface Scheduler {
-  /** Runs every due prompt now; resolves with what ran. */
-  tick(): Promise<{ promptId: string; results: PromptRunResult[] }[]>;
+  /**
+   * Enqueues every due prompt's slot jobs (with a job queue; `results` then stays empty and the
+   * workers run them), or runs them now; resolves with what was enqueued or ran.
+   */
+  tick(): Promise<{ promptId: string; results: PromptRunResult[]; enqueued?: number }[]>;
   stop(): void;
 }
 
@@ -68,15 +77,22 @@ export function startScheduler(ctx: ServerContext, options: SchedulerOptions = {
   let running: Promise<unknown> = Promise.resolve();
 
   async function tick() {
-    const done: { promptId: string; results: PromptRunResult[] }[] = [];
-    for (const promptId of await findDuePrompts(ctx)) {
+    const done: { promptId: string; results: PromptRunResult[]; enqueued?: number }[] = [];
+    for (const { promptId, slot } of await findDueSlots(ctx)) {
       if (stopped) break;
+      if (ctx.jobs) {
+        // Enqueueing is idempotent by slot key: a prompt still due at the next tick adds nothing.
+        done.push({ promptId, results: [], enqueued: await enqueuePrompt(ctx.db, ctx.jobs, promptId, slot) });
+        continue;
+      }
       const results = await runPromptNow(ctx, promptId, options);
       const failed = results.filter((r) => r.error);
       if (failed.length) logError(`prompt ${promptId}: ${failed.length} of ${results.length} runs failed`, failed);
       done.push({ promptId, results });
     }
-    if (done.length) log(`scheduler ran ${done.length} prompts`);
+    const enqueued = done.reduce((n, d) => n + (d.enqueued ?? 0), 0);
+    if (ctx.jobs && enqueued) log(`scheduler enqueued ${enqueued} runs of ${done.length} due prompts`);
+    else if (!ctx.jobs && done.length) log(`scheduler ran ${done.length} prompts`);
     return done;
   }
 
