@@ -1,4 +1,6 @@
 import type { ServerContext } from '../http/context';
+import { realProviderIds } from '../providers/registry';
+import { readProviderSettings } from '../providers/settings';
 import { createProviderGates, type ProviderLimit } from './providerLimits';
 import type { JobQueue } from './queue';
 import { jobSettings } from './settings';
@@ -18,11 +20,15 @@ export interface WorkerOptions {
 }
 
 const UNLISTED_PROVIDER: ProviderLimit = { concurrency: 4, requestsPerMinute: 60, tokensPerMinute: 0 };
+/** The simulated provider calls nobody: only the worker's own concurrency bounds it. */
+const SIMULATED: ProviderLimit = { concurrency: 1_000, requestsPerMinute: 0, tokensPerMinute: 0 };
 
 /** Takes slot jobs from the queue in this process and runs them within each provider's limits. */
 export async function startWorker(ctx: ServerContext, queue: JobQueue, options: WorkerOptions): Promise<Worker> {
   const settings = jobSettings(ctx.config);
-  const gates = createProviderGates(options.limits ?? ((provider) => settings.providerLimits[provider] ?? UNLISTED_PROVIDER));
+  const real = new Set<string>(realProviderIds(ctx.config.providers ?? readProviderSettings(process.env)));
+  const configured = (provider: string) => (real.has(provider) ? (settings.providerLimits[provider] ?? UNLISTED_PROVIDER) : SIMULATED);
+  const gates = createProviderGates(options.limits ?? configured);
   const handler = createSlotHandler({ db: ctx.db, runner: options.runner, gates, costCapUsd: settings.costCapUsdPerBrandDay, now: ctx.now });
   await queue.work(handler, { concurrency: options.concurrency ?? settings.concurrency });
   return {
