@@ -38,7 +38,15 @@ export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
     out.push({
       table: 'rollup_mentions_daily',
       key: { ...base, entity: m.entity },
-      add: { mentions: 1, rank_sum: m.rank, sentiment_sum: m.sentiment, answer_citations: citations, with_own: namesOwn },
+      add: {
+        mentions: 1,
+        rank_sum: m.rank,
+        sentiment_sum: m.sentiment,
+        answer_citations: citations,
+        with_own: namesOwn,
+        rank_sq_sum: m.rank * m.rank,
+        sentiment_sq_sum: m.sentiment * m.sentiment,
+      },
     });
   }
 

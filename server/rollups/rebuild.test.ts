@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate';
 import { openTestDb, type TestDb } from '../db/testing';
 import type { Dialect } from '../db/types';
-import { buildRollupsAfterUpgrade, ROLLUPS_MIGRATION } from './rebuild';
+import { buildRollupsAfterUpgrade, ROLLUP_REBUILD_MIGRATIONS, ROLLUPS_MIGRATION } from './rebuild';
 
 describe.each<Dialect>(['duckdb', 'postgres'])('a database with facts upgraded to the rollups, on %s', (dialect) => {
   let t: TestDb;
@@ -45,5 +45,54 @@ describe.each<Dialect>(['duckdb', 'postgres'])('a database with facts upgraded t
 
     // Later starts apply nothing and build nothing.
     expect(await buildRollupsAfterUpgrade(t.db, await migrate(t.db))).toBe(false);
+  });
+});
+
+describe.each<Dialect>(['duckdb', 'postgres'])('rollups upgraded to sums of squares, on %s', (dialect) => {
+  const SQUARES = '015_rollup_sums_of_squares';
+  let t: TestDb;
+  let before: string;
+
+  beforeAll(async () => {
+    before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-squares-'));
+    for (const f of fs.readdirSync(MIGRATIONS_DIR))
+      if (f < SQUARES) fs.copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(before, f));
+    t = await openTestDb(dialect, { migrated: false });
+  });
+
+  afterAll(async () => {
+    await t?.dispose();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it('rebuilds rollups written without them, so intervals of averages read right at once', async () => {
+    expect(ROLLUP_REBUILD_MIGRATIONS).toContain(SQUARES);
+    await migrate(t.db, before);
+    const at = new Date('2026-11-02T10:00:00Z');
+    await t.db.query(
+      `INSERT INTO mentions (brand_id, run_id, prompt_id, provider, location, created_at, entity, entity_name, rank, sentiment)
+       VALUES ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 'acme', 'Acme', 2, 0.5), ('brd_a', 'run_2', 'prm_1', 'openai', 'US', $1, 'acme', 'Acme', 3, -0.5)`,
+      [at],
+    );
+    await t.db.query(
+      `INSERT INTO runs (brand_id, id, prompt_id, provider, location, created_at, answer_text, named_count)
+       VALUES ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 'Acme', 1), ('brd_a', 'run_2', 'prm_1', 'openai', 'US', $1, 'Acme', 1)`,
+      [at],
+    );
+    // The rollup row as the code before the migration wrote it.
+    await t.db.query(
+      `INSERT INTO rollup_mentions_daily (brand_id, day, provider, location, entity, mentions, rank_sum, sentiment_sum, answer_citations, with_own)
+       VALUES ('brd_a', $1, 'openai', 'US', 'acme', 2, 5, 0, 0, 0)`,
+      [new Date('2026-11-02T00:00:00Z')],
+    );
+
+    const applied = await migrate(t.db);
+    expect(applied).toContain(SQUARES);
+    expect(await buildRollupsAfterUpgrade(t.db, applied)).toBe(true);
+    const [row] = await t.db.query<{ r: number; s: number }>(
+      'SELECT rank_sq_sum AS r, sentiment_sq_sum AS s FROM rollup_mentions_daily',
+    );
+    expect(Number(row.r)).toBe(13);
+    expect(Number(row.s)).toBeCloseTo(0.5, 12);
   });
 });

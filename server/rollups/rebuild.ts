@@ -14,9 +14,11 @@ function rebuildStatements(oneBrand: boolean): string[] {
       GROUP BY 1, 2, 3, 4`,
     // Each mention carries the citation count of its answer and whether the answer names the own brand.
     `INSERT INTO rollup_mentions_daily
-            (brand_id, day, provider, location, entity, mentions, rank_sum, sentiment_sum, answer_citations, with_own)
+            (brand_id, day, provider, location, entity, mentions, rank_sum, sentiment_sum, answer_citations, with_own,
+             rank_sq_sum, sentiment_sq_sum)
      SELECT m.brand_id, ${DAY_OF('m.created_at')}, m.provider, m.location, m.entity,
-            COUNT(*), SUM(m.rank), SUM(m.sentiment), COALESCE(SUM(c.n), 0), COUNT(o.run_id)
+            COUNT(*), SUM(m.rank), SUM(m.sentiment), COALESCE(SUM(c.n), 0), COUNT(o.run_id),
+            SUM(m.rank * m.rank), SUM(m.sentiment * m.sentiment)
        FROM mentions m
        LEFT JOIN (SELECT brand_id, run_id, COUNT(*) AS n FROM citations c ${where('c')} GROUP BY brand_id, run_id) c
          ON c.brand_id = m.brand_id AND c.run_id = m.run_id
@@ -66,13 +68,16 @@ export async function deleteBrandRollups(tx: Db, brandId: string): Promise<void>
 /** The migration that creates the rollup tables. */
 export const ROLLUPS_MIGRATION = '008_rollups';
 
+/** The migrations after which the rollups are rebuilt from the facts: they add what old rows lack. */
+export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares'];
+
 /**
- * Builds the rollups of a database that had facts before the rollup tables existed, right after the
- * migrations that created them (`applied` = the migrations just applied); a no-op otherwise.
- * Returns whether it built them.
+ * Builds the rollups of a database that had facts before the rollup tables (or a rollup column)
+ * existed, right after the migrations that added them (`applied` = the migrations just applied); a
+ * no-op otherwise. Returns whether it built them.
  */
 export async function buildRollupsAfterUpgrade(db: Db, applied: string[]): Promise<boolean> {
-  if (!applied.includes(ROLLUPS_MIGRATION)) return false;
+  if (!applied.some((id) => ROLLUP_REBUILD_MIGRATIONS.includes(id))) return false;
   const [{ n }] = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM (SELECT 1 FROM runs LIMIT 1) r');
   if (n === 0) return false;
   await rebuildRollups(db);

@@ -7,3 +7,4 @@ export { rateChange, proportionDifference } from './newcombe';
 export { meanInterval, meanChange, welch, type MomentSums, type MeanEstimate } from './meanInterval';
 export { NOT_ENOUGH_DATA, type ChangeEstimate } from './change';
 export { DEFAULT_MIN_SAMPLE, type ChangeOptions } from './minSample';
+export { rateStats, rateChangeStats, meanStats, meanChangeStats, type EstimateStats, type ChangeStats } from './fields';

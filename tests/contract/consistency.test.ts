@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresReachable, startTestServer, type TestServer } from '../support/harness';
 import { requestFor, windows, type WalkIds } from './requests';
 import { catalogue, send } from './walk';
+import { DEFAULT_MIN_SAMPLE, rateStats } from '../../server/stats';
 
 // The numbers the dashboard shows must agree with each other and with the raw facts, and both
 // databases must give the same answers for the same data.
@@ -84,6 +85,8 @@ describe('insight numbers', () => {
     expect(meta.totalCitationsCount).toBe(facts.citations);
     expect(meta.totalUniqueDomainsCount).toBe(facts.domains);
     expect(meta.mentionRate).toBeCloseTo((100 * facts.mentions) / facts.runs, 1);
+    // Its sample and interval come from the same counts (server/stats is checked on its own).
+    expect(meta.mentionRateStats).toEqual(rateStats(facts.mentions, facts.runs, DEFAULT_MIN_SAMPLE));
   });
 
   it('the visibility time series adds up to the window totals', async () => {
@@ -132,9 +135,16 @@ describe('insight numbers', () => {
   }, 300_000);
 });
 
-/** Deep comparison with a tolerance for the last rounded decimal. */
+/**
+ * Deep comparison with a tolerance for the last rounded decimal, except the intervals and changes
+ * of counts (`…Stats` of rates and ranks): both databases count the same facts, so these must be
+ * identical. Sentiment sums are doubles added in another order, so theirs keep the tolerance.
+ */
 function firstDifference(a: unknown, b: unknown, path: string): string | null {
-  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) <= 0.011 ? null : `${path}: ${a} vs ${b}`;
+  if (typeof a === 'number' && typeof b === 'number') {
+    const exact = /Stats\.\w+$/.test(path) && !/sentiment/i.test(path);
+    return Math.abs(a - b) <= (exact ? 0 : 0.011) ? null : `${path}: ${a} vs ${b}`;
+  }
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return `${path}: length ${a.length} vs ${b.length}`;
     for (let i = 0; i < a.length; i++) {

@@ -2,7 +2,8 @@ import type { Db } from '../../../db/types';
 import { SqlParams, inList } from '../shared/params';
 import { num, percent } from '../shared/numbers';
 import { factRows } from '../shared/factSource';
-import { type InsightScope } from '../shared/scope';
+import { type InsightScope, minSampleOf } from '../shared/scope';
+import { rateStats, type EstimateStats } from '../../../stats';
 import type { TrackedEntity } from '../shared/tracked';
 
 export type Interval = 'hour' | 'day' | 'week' | 'month';
@@ -16,6 +17,7 @@ export interface OverviewTimeSeriesPoint {
   totalPrompts: number;
   brandName: string;
   mentionRate: number;
+  mentionRateStats: EstimateStats;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -74,17 +76,20 @@ export async function mentionRateTimeseries(
     if (r.entity !== null && r.entity !== undefined) mentions.set(`${b}|${String(r.entity)}`, num(r.mentions));
   }
   const data: Record<string, OverviewTimeSeriesPoint[]> = {};
+  const min = minSampleOf(scope);
   for (const t of tracked) {
     data[t.name] = runRows.map((r) => {
       const at = new Date(r.bucket);
       const runs = r.runs;
+      const mentioned = mentions.get(`${r.bucket}|${t.entity}`) ?? 0;
       return {
         formattedPeriod: formatPeriod(at, interval),
         timePeriod: at.toISOString(),
         timestampEpoch: at.getTime(),
         totalPrompts: runs,
         brandName: t.name,
-        mentionRate: percent(mentions.get(`${r.bucket}|${t.entity}`) ?? 0, runs),
+        mentionRate: percent(mentioned, runs),
+        mentionRateStats: rateStats(mentioned, runs, min),
       };
     });
   }

@@ -1,7 +1,8 @@
 import type { Db } from '../../../db/types';
-import { sumCounts, windowFacts } from '../shared/facts';
+import { meanChangeStats, meanStats, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
+import { momentSums, sumCounts, windowFacts } from '../shared/facts';
 import { delta, netSentiment, pctChange, percent } from '../shared/numbers';
-import type { InsightScope } from '../shared/scope';
+import { minSampleOf, type InsightScope } from '../shared/scope';
 import type { TrackedEntity } from '../shared/tracked';
 
 /** The overview metric cards: mention rate, sentiment, mentions, citations and domains, with their change against the previous window. */
@@ -22,12 +23,19 @@ export interface BrandPerformanceMetrics {
   totalUniqueDomainsCount: number;
   deltaUniqueDomainsCount: number;
   pctChangeUniqueDomainsCount: number | null;
+  mentionRateStats: EstimateStats;
+  mentionRateChangeStats: ChangeStats;
+  shareOfVoiceChangeStats: ChangeStats;
+  netSentimentBrandStats: EstimateStats;
+  netSentimentBrandChangeStats: ChangeStats;
 }
 
 /**
  * mentionRate uses the same runs and own-brand mentions as the own row of the ranking list, so the
  * two always agree. deltaShareOfVoiceMarket is the change of the own brand's share of voice
  * (percentage points, current − delta window); null when the delta window has no tracked mentions.
+ * Every rate and average carries its sample and interval, every change its interval and
+ * significance (server/stats).
  */
 export async function brandPerformanceMetrics(
   db: Db,
@@ -42,6 +50,7 @@ export async function brandPerformanceMetrics(
   const mentions = ownStats?.mentions ?? { cur: 0, prev: 0 };
   const sentiment = ownStats?.sentimentSum ?? { cur: 0, prev: 0 };
   const allTracked = sumCounts(stats, (s) => s.mentions);
+  const min = minSampleOf(scope);
 
   const rateCur = percent(mentions.cur, runs.cur);
   const ratePrev = runs.prev > 0 ? percent(mentions.prev, runs.prev) : null;
@@ -67,5 +76,15 @@ export async function brandPerformanceMetrics(
     totalUniqueDomainsCount: cites.domains.cur,
     deltaUniqueDomainsCount: cites.domains.cur - cites.domains.prev,
     pctChangeUniqueDomainsCount: pctChange(cites.domains.cur, cites.domains.prev),
+    mentionRateStats: rateStats(mentions.cur, runs.cur, min),
+    mentionRateChangeStats: rateChangeStats(mentions.cur, runs.cur, mentions.prev, runs.prev, min),
+    shareOfVoiceChangeStats: rateChangeStats(mentions.cur, allTracked.cur, mentions.prev, allTracked.prev, min),
+    netSentimentBrandStats: meanStats(momentSums(ownStats, 'sentiment', 'cur'), min, 100),
+    netSentimentBrandChangeStats: meanChangeStats(
+      momentSums(ownStats, 'sentiment', 'cur'),
+      momentSums(ownStats, 'sentiment', 'prev'),
+      min,
+      100,
+    ),
   };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../../db/types';
 import { BRAND_ID, COMPETITORS, DAY, NOW, OWN, STRANGER } from '../testing/fixture';
-import { pct, r2, window } from '../testing/expect';
+import { nearly, newcombeReference, pct, r2, tIntervalOf, wilsonByInversion, window } from '../testing/expect';
+import { tQuantile } from '../../../stats';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 
 // Overview windows as the client sends them: start = midnight UTC 7 days back, delta = the 7 days before.
@@ -51,6 +52,31 @@ describe.each<Dialect>(['duckdb', 'postgres'])('brand performance calls on %s', 
     const tracked = [own, ...COMPETITORS.map((x) => x.toLowerCase())];
     const sov = (w: typeof c) => pct(w.of(own).length, tracked.reduce((s, e) => s + w.of(e).length, 0));
     expect(m.deltaShareOfVoiceMarket).toBe(r2(sov(c) - sov(p)));
+  });
+
+  it('metadata: every rate and average has its sample and 95% interval, every change its interval and significance', async () => {
+    const m = (await h.call('POST', '/api/brands/performance/metadata', body)).body[BRAND_ID];
+    const c = cur();
+    const p = prev();
+    const own = OWN.toLowerCase();
+    const [k1, n1, k0, n0] = [c.of(own).length, c.runs.length, p.of(own).length, p.runs.length];
+    const [low, high] = wilsonByInversion(k1, n1);
+    expect(m.mentionRateStats).toMatchObject({ n: n1, enoughData: n1 >= 30 });
+    expect(nearly(m.mentionRateStats.low, low * 100) && nearly(m.mentionRateStats.high, high * 100)).toBe(true);
+    const [dLow, dHigh] = newcombeReference(k1, n1, k0, n0);
+    expect(m.mentionRateChangeStats).toMatchObject({
+      n: n1,
+      previousN: n0,
+      enoughData: n0 >= 30 && n1 >= 30,
+      significant: dLow > 0 || dHigh < 0,
+    });
+    expect(nearly(m.mentionRateChangeStats.low, dLow * 100) && nearly(m.mentionRateChangeStats.high, dHigh * 100)).toBe(true);
+    expect(nearly(m.mentionRateChangeStats.diff, (k1 / n1 - k0 / n0) * 100)).toBe(true);
+    const sentiments = c.of(own).map((x) => x.sentiment * 100);
+    const [sLow, sHigh] = tIntervalOf(sentiments, tQuantile(sentiments.length - 1));
+    expect(m.netSentimentBrandStats.n).toBe(sentiments.length);
+    expect(nearly(m.netSentimentBrandStats.low, sLow) && nearly(m.netSentimentBrandStats.high, sHigh)).toBe(true);
+    expect(m.netSentimentBrandChangeStats).toMatchObject({ n: sentiments.length, previousN: p.of(own).length });
   });
 
   it('metadata honours provider and location filters (location codes in any case)', async () => {

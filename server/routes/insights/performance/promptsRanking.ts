@@ -1,7 +1,8 @@
 import type { Db } from '../../../db/types';
 import { SqlParams } from '../shared/params';
 import { meanOrNull, num, pctChange, percent } from '../shared/numbers';
-import { type InsightScope, inWindow, previousOrEmpty, scopeWhere } from '../shared/scope';
+import { type InsightScope, inWindow, minSampleOf, previousOrEmpty, scopeWhere } from '../shared/scope';
+import { meanStats, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 import type { TrackedEntity } from '../shared/tracked';
 
 /** A prompt in the overview's top or bottom performers. */
@@ -14,6 +15,9 @@ export interface TopBottomPromptRow {
   runLocation: string;
   mentionRate: number;
   pctChangeMentionRate: number | null;
+  mentionRateStats: EstimateStats;
+  mentionRateChangeStats: ChangeStats;
+  avgMentionRankStats: EstimateStats;
 }
 
 /**
@@ -48,25 +52,28 @@ export async function topAndBottomPrompts(
        SELECT prompt_id, provider, location,
               COUNT(*) FILTER (WHERE ${cur}) AS cur_mentions,
               COUNT(*) FILTER (WHERE ${prev}) AS prev_mentions,
-              SUM(rank) FILTER (WHERE ${cur}) AS cur_rank
+              SUM(rank) FILTER (WHERE ${cur}) AS cur_rank,
+              SUM(rank * rank) FILTER (WHERE ${cur}) AS cur_rank_sq
          FROM mentions WHERE ${mentionsWhere} AND entity = ${ownKey}
         GROUP BY prompt_id, provider, location
      )
      SELECT r.prompt_id, r.provider, r.location, r.cur_runs, r.prev_runs,
-            m.cur_mentions, m.prev_mentions, m.cur_rank, pr.text
+            m.cur_mentions, m.prev_mentions, m.cur_rank, m.cur_rank_sq, pr.text
        FROM r
        JOIN prompts pr ON pr.id = r.prompt_id
        LEFT JOIN m ON m.prompt_id = r.prompt_id AND m.provider = r.provider AND m.location = r.location
       WHERE r.cur_runs > 0`,
     p.values,
   );
+  const min = minSampleOf(scope);
   const candidates = rows.map((r) => {
     const curMentions = num(r.cur_mentions);
+    const curRuns = num(r.cur_runs);
     const prevRuns = num(r.prev_runs);
-    const rate = percent(curMentions, num(r.cur_runs));
+    const rate = percent(curMentions, curRuns);
     const prevRate = prevRuns > 0 ? percent(num(r.prev_mentions), prevRuns) : null;
     return {
-      runs: num(r.cur_runs),
+      runs: curRuns,
       row: {
         promptId: String(r.prompt_id),
         prompt: String(r.text),
@@ -75,6 +82,9 @@ export async function topAndBottomPrompts(
         runLocation: String(r.location),
         mentionRate: rate,
         pctChangeMentionRate: pctChange(rate, prevRate),
+        mentionRateStats: rateStats(curMentions, curRuns, min),
+        mentionRateChangeStats: rateChangeStats(curMentions, curRuns, num(r.prev_mentions), prevRuns, min),
+        avgMentionRankStats: meanStats({ n: curMentions, sum: num(r.cur_rank), sumSq: num(r.cur_rank_sq) }, min),
       },
     };
   });
@@ -103,7 +113,10 @@ export async function topAndBottomPrompts(
   return [
     ...top.map((c) => ({ ...c.row, promptCategory: 'top' as const })),
     ...bottom.map((c) => ({ ...c.row, promptCategory: 'bottom' as const })),
-  ].map(({ promptId, prompt, promptCategory, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate }) => ({
+  ].map(({ promptId, prompt, promptCategory, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate, ...stats }) => ({
     promptId, prompt, promptCategory, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate,
+    mentionRateStats: stats.mentionRateStats,
+    mentionRateChangeStats: stats.mentionRateChangeStats,
+    avgMentionRankStats: stats.avgMentionRankStats,
   }));
 }

@@ -1,7 +1,8 @@
 import type { Db } from '../../../db/types';
-import { windowFacts } from '../shared/facts';
+import { meanStats, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
+import { momentSums, windowFacts } from '../shared/facts';
 import { delta, netSentiment, pctChange, percent } from '../shared/numbers';
-import type { InsightScope } from '../shared/scope';
+import { minSampleOf, type InsightScope } from '../shared/scope';
 import type { TrackedEntity } from '../shared/tracked';
 
 /** One brand's row in the overview ranking against the competitors. */
@@ -11,6 +12,9 @@ export interface RankingRow {
   deltaMentionRate: number | null;
   pctChangeMentionRate: number | null;
   currentNetSentiment: number | null;
+  currentMentionRateStats: EstimateStats;
+  mentionRateChangeStats: ChangeStats;
+  currentNetSentimentStats: EstimateStats;
 }
 
 /**
@@ -20,6 +24,7 @@ export interface RankingRow {
 export async function rankingList(db: Db, scope: InsightScope, tracked: TrackedEntity[]): Promise<RankingRow[]> {
   const { runs, entities: stats } = await windowFacts(db, scope, tracked.map((t) => t.entity));
   const byEntity = new Map(stats.map((s) => [s.entity, s]));
+  const min = minSampleOf(scope);
   const rows = tracked.map((t) => {
     const s = byEntity.get(t.entity);
     const mentions = s?.mentions ?? { cur: 0, prev: 0 };
@@ -33,6 +38,9 @@ export async function rankingList(db: Db, scope: InsightScope, tracked: TrackedE
         deltaMentionRate: delta(cur, prev),
         pctChangeMentionRate: pctChange(cur, prev),
         currentNetSentiment: netSentiment(s?.sentimentSum.cur ?? 0, mentions.cur),
+        currentMentionRateStats: rateStats(mentions.cur, runs.cur, min),
+        mentionRateChangeStats: rateChangeStats(mentions.cur, runs.cur, mentions.prev, runs.prev, min),
+        currentNetSentimentStats: meanStats(momentSums(s, 'sentiment', 'cur'), min, 100),
       },
     };
   });

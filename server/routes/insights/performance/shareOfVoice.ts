@@ -1,7 +1,8 @@
 import type { Db } from '../../../db/types';
 import { entityMentionStats } from '../shared/facts';
 import { delta, percent } from '../shared/numbers';
-import type { InsightScope } from '../shared/scope';
+import { minSampleOf, type InsightScope } from '../shared/scope';
+import { rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 import type { TrackedEntity } from '../shared/tracked';
 
 /** The brand's share of voice in one provider's answers, with its change against the previous window. */
@@ -10,6 +11,8 @@ export interface ShareOfVoiceByProvider {
   shareOfVoice: number;
   deltaShareOfVoice: number | null;
   totalMentionCount: number;
+  shareOfVoiceStats: EstimateStats;
+  shareOfVoiceChangeStats: ChangeStats;
 }
 
 /**
@@ -33,11 +36,19 @@ export async function shareOfVoiceByProvider(
     byProvider.set(s.provider!, acc);
   }
   const rows: ShareOfVoiceByProvider[] = [];
+  const min = minSampleOf(scope);
   for (const [provider, acc] of byProvider) {
     if (acc.all.cur === 0) continue;
     const cur = percent(acc.own.cur, acc.all.cur);
     const prev = acc.all.prev > 0 ? percent(acc.own.prev, acc.all.prev) : null;
-    rows.push({ provider, shareOfVoice: cur, deltaShareOfVoice: delta(cur, prev), totalMentionCount: acc.own.cur });
+    rows.push({
+      provider,
+      shareOfVoice: cur,
+      deltaShareOfVoice: delta(cur, prev),
+      totalMentionCount: acc.own.cur,
+      shareOfVoiceStats: rateStats(acc.own.cur, acc.all.cur, min),
+      shareOfVoiceChangeStats: rateChangeStats(acc.own.cur, acc.all.cur, acc.own.prev, acc.all.prev, min),
+    });
   }
   return rows.sort((a, b) => b.shareOfVoice - a.shareOfVoice || a.provider.localeCompare(b.provider));
 }

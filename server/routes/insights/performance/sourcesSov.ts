@@ -2,7 +2,8 @@ import type { Db } from '../../../db/types';
 import { SqlParams, inList } from '../shared/params';
 import { num, percent } from '../shared/numbers';
 import { factRows } from '../shared/factSource';
-import { type InsightScope, scopeWhere } from '../shared/scope';
+import { type InsightScope, minSampleOf, scopeWhere } from '../shared/scope';
+import { rateStats, type EstimateStats } from '../../../stats';
 
 /** A cited domain's share of the citations, with its most cited author. */
 export interface SourceShareRow {
@@ -10,6 +11,7 @@ export interface SourceShareRow {
   normalizedDomain: string;
   uniqueUrlsCount: number;
   citationSov: number;
+  citationSovStats: EstimateStats;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function sourcesShareOfVoice(db: Db, scope: InsightScope, limit: nu
       normalizedDomain: String(r.domain),
       uniqueUrlsCount: num(d?.urls),
       citationSov: percent(num(r.citations), num(r.all_citations)),
+      citationSovStats: rateStats(num(r.citations), num(r.all_citations), minSampleOf(scope)),
     };
   });
 }

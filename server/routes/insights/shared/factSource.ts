@@ -13,7 +13,8 @@ export type { FactSource } from './scope';
  *
  * Columns:
  * - runs: created_at, provider, location, n
- * - mentions: + entity, rank_sum, sentiment_sum, answer_citations (citations of the answer) and
+ * - mentions: + entity, rank_sum, sentiment_sum, rank_sq_sum, sentiment_sq_sum (sums of squares, for
+ *   the intervals of averages), answer_citations (citations of the answer) and
  *   with_own (1 when the answer also names the own brand); from raw facts these two are only
  *   computed when asked (`answerCitations`, `ownEntity`), else 0
  * - citations: + domain
@@ -90,6 +91,7 @@ function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: F
         withOwn = 'CASE WHEN ow.run_id IS NULL THEN 0 ELSE 1 END';
       }
       return `SELECT m.created_at, m.provider, m.location, m.entity, 1 AS n, m.rank AS rank_sum, m.sentiment AS sentiment_sum,
+                     m.rank * m.rank AS rank_sq_sum, m.sentiment * m.sentiment AS sentiment_sq_sum,
                      ${citations} AS answer_citations, ${withOwn} AS with_own
                 FROM mentions m ${joins.join(' ')}
                WHERE ${where('m', filter)}`;
@@ -103,7 +105,8 @@ function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: F
 
 const ROLLUP_SELECT: Record<FactTable, string> = {
   runs: 'SELECT day AS created_at, provider, location, runs AS n FROM rollup_runs_daily',
-  mentions: `SELECT day AS created_at, provider, location, entity, mentions AS n, rank_sum, sentiment_sum, answer_citations, with_own
+  mentions: `SELECT day AS created_at, provider, location, entity, mentions AS n, rank_sum, sentiment_sum, rank_sq_sum, sentiment_sq_sum,
+                    answer_citations, with_own
                FROM rollup_mentions_daily`,
   citations: 'SELECT day AS created_at, provider, location, domain, citations AS n FROM rollup_citations_daily',
 };

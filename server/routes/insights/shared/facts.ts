@@ -3,6 +3,7 @@ import { factRows } from './factSource';
 import { SqlParams, inList } from './params';
 import { type InsightScope, inWindow, previousOrEmpty } from './scope';
 import { num } from './numbers';
+import type { MomentSums } from '../../../stats';
 
 /**
  * Aggregates shared by several calls, over the scope's fact rows (daily rollups for whole days,
@@ -23,13 +24,18 @@ export interface EntityMentionStats {
   mentions: WindowCounts;
   sentimentSum: WindowCounts;
   rankSum: WindowCounts;
+  /** Sums of squares, for the intervals of the averages. */
+  sentimentSqSum: WindowCounts;
+  rankSqSum: WindowCounts;
 }
 
-/** Mentions, sentiment and rank sums of both windows, over mention fact rows (see factSource.ts). */
+/** Mentions, sentiment and rank sums (and sums of squares) of both windows, over mention fact rows (see factSource.ts). */
 function mentionSums(cur: string, prev: string): string {
   return `SUM(n) FILTER (WHERE ${cur}) AS cur_mentions, SUM(n) FILTER (WHERE ${prev}) AS prev_mentions,
           SUM(sentiment_sum) FILTER (WHERE ${cur}) AS cur_sentiment, SUM(sentiment_sum) FILTER (WHERE ${prev}) AS prev_sentiment,
-          SUM(rank_sum) FILTER (WHERE ${cur}) AS cur_rank, SUM(rank_sum) FILTER (WHERE ${prev}) AS prev_rank`;
+          SUM(rank_sum) FILTER (WHERE ${cur}) AS cur_rank, SUM(rank_sum) FILTER (WHERE ${prev}) AS prev_rank,
+          SUM(sentiment_sq_sum) FILTER (WHERE ${cur}) AS cur_sentiment_sq, SUM(sentiment_sq_sum) FILTER (WHERE ${prev}) AS prev_sentiment_sq,
+          SUM(rank_sq_sum) FILTER (WHERE ${cur}) AS cur_rank_sq, SUM(rank_sq_sum) FILTER (WHERE ${prev}) AS prev_rank_sq`;
 }
 
 /** A row holding an entity and the columns of mentionSums, as EntityMentionStats. */
@@ -40,6 +46,8 @@ function entityStats(r: Record<string, unknown>, provider: string | null): Entit
     mentions: { cur: num(r.cur_mentions), prev: num(r.prev_mentions) },
     sentimentSum: { cur: num(r.cur_sentiment), prev: num(r.prev_sentiment) },
     rankSum: { cur: num(r.cur_rank), prev: num(r.prev_rank) },
+    sentimentSqSum: { cur: num(r.cur_sentiment_sq), prev: num(r.prev_sentiment_sq) },
+    rankSqSum: { cur: num(r.cur_rank_sq), prev: num(r.prev_rank_sq) },
   };
 }
 
@@ -62,6 +70,13 @@ export async function entityMentionStats(
     p.values,
   );
   return rows.map((r) => entityStats(r, options.byProvider ? String(r.provider) : null));
+}
+
+/** One window's sums of an average (sentiment or rank) of one entity, as the statistics take them. */
+export function momentSums(s: EntityMentionStats | undefined, of: 'sentiment' | 'rank', side: keyof WindowCounts): MomentSums {
+  if (!s) return { n: 0, sum: 0, sumSq: 0 };
+  const [sum, sumSq] = of === 'sentiment' ? [s.sentimentSum, s.sentimentSqSum] : [s.rankSum, s.rankSqSum];
+  return { n: s.mentions[side], sum: sum[side], sumSq: sumSq[side] };
 }
 
 /** Sum of a per-entity counter over the given rows (e.g. mentions of all tracked brands). */

@@ -1,4 +1,5 @@
 import { badRequest } from '../../../http/errors';
+import { DEFAULT_MIN_SAMPLE } from '../../../stats';
 import { SqlParams, inList, tsParam } from './params';
 
 /**
@@ -26,6 +27,13 @@ export interface InsightScope {
   previous: TimeWindow | null;
   /** Whether window aggregates read the daily rollups (with raw facts for partial days) or raw facts only. */
   source: FactSource;
+  /** Fewest answers for a change to be stated (ServerConfig.minSample); unset = DEFAULT_MIN_SAMPLE. */
+  minSample?: number;
+}
+
+/** The scope's minimum sample (see server/stats). */
+export function minSampleOf(scope: Pick<InsightScope, 'minSample'>): number {
+  return scope.minSample ?? DEFAULT_MIN_SAMPLE;
 }
 
 /** The request fields the windowed insight calls share: brand, window, delta window, providers and location. */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityStats, mean, r2, rawFacts, within } from '../oracle';
 import { startPromptsTestApp, TEST_NOW, type PromptsTestApp } from '../testing';
+import { DEFAULT_MIN_SAMPLE } from '../../../stats';
+import { nearly, wilsonByInversion } from '../../insights/testing/expect';
 
 const BRAND = 'brd_taskvine';
 const OWN = 'taskvine';
@@ -56,6 +58,15 @@ describe.each(['duckdb', 'postgres'] as const)('prompts monitor calls (%s)', (di
       expect(row.averageMentionRank).toBe(e.cur.avgRank === null ? null : r2(e.cur.avgRank));
       expect(row.currentNetSentiment).toBe(e.cur.avgSentiment === null ? null : r2(e.cur.avgSentiment * 100));
       expect(row.lastRunDate).toBe(e.lastRun);
+      // Sample sizes and intervals: the rate's n is its runs, greyed out below the minimum sample.
+      expect(row.mentionRateStats).toMatchObject({ n: e.cur.runs, enoughData: e.cur.runs >= DEFAULT_MIN_SAMPLE });
+      if (e.cur.runs > 0) {
+        const [low, high] = wilsonByInversion(e.cur.mentioned, e.cur.runs);
+        expect(nearly(row.mentionRateStats.low, low * 100) && nearly(row.mentionRateStats.high, high * 100)).toBe(true);
+      } else expect(row.mentionRateStats.low).toBeNull();
+      expect(row.mentionRateChangeStats).toMatchObject({ n: e.cur.runs, previousN: e.prev.runs });
+      expect(row.mentionRateChangeStats.enoughData).toBe(e.cur.runs >= DEFAULT_MIN_SAMPLE && e.prev.runs >= DEFAULT_MIN_SAMPLE);
+      expect(row.averageMentionRankStats.n).toBe(e.cur.mentioned);
       expect(row.recencyStatus).toBe(e.lastRun === null ? 'never_run' : e.cur.runs > 0 ? 'recent' : 'idle');
       const status =
         e.lastRun === null

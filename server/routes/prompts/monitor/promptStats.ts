@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/types';
 import { SqlParams, num, numOrNull } from '../sql';
 import type { Window } from '../windows';
+import type { MomentSums } from '../../../stats';
 
 export interface Filters {
   providers: string[] | null;
@@ -19,6 +20,10 @@ export interface PromptWindowStats {
   prevRuns: number;
   prevMentioned: number;
   prevAvgSentiment: number | null;
+  /** Sums for the intervals of the averages: the own brand's rank (current window) and sentiment (both). */
+  rank: MomentSums;
+  sentiment: MomentSums;
+  prevSentiment: MomentSums;
 }
 
 /**
@@ -73,7 +78,13 @@ export async function loadPromptWindowStats(
               AVG(m.rank) FILTER (WHERE ${m.cur}) AS avg_rank,
               AVG(m.sentiment) FILTER (WHERE ${m.cur}) AS avg_sentiment,
               COUNT(*) FILTER (WHERE ${m.prev}) AS prev_mentioned,
-              AVG(m.sentiment) FILTER (WHERE ${m.prev}) AS prev_avg_sentiment
+              AVG(m.sentiment) FILTER (WHERE ${m.prev}) AS prev_avg_sentiment,
+              SUM(m.rank) FILTER (WHERE ${m.cur}) AS rank_sum,
+              SUM(m.rank * m.rank) FILTER (WHERE ${m.cur}) AS rank_sq_sum,
+              SUM(m.sentiment) FILTER (WHERE ${m.cur}) AS sentiment_sum,
+              SUM(m.sentiment * m.sentiment) FILTER (WHERE ${m.cur}) AS sentiment_sq_sum,
+              SUM(m.sentiment) FILTER (WHERE ${m.prev}) AS prev_sentiment_sum,
+              SUM(m.sentiment * m.sentiment) FILTER (WHERE ${m.prev}) AS prev_sentiment_sq_sum
          FROM mentions m WHERE ${m.where} AND m.entity = ${own}
         GROUP BY m.prompt_id`,
       m.p.values,
@@ -93,6 +104,13 @@ export async function loadPromptWindowStats(
       prevRuns: num(row.prev_runs),
       prevMentioned: num(mention?.prev_mentioned),
       prevAvgSentiment: numOrNull(mention?.prev_avg_sentiment),
+      rank: { n: num(mention?.mentioned), sum: num(mention?.rank_sum), sumSq: num(mention?.rank_sq_sum) },
+      sentiment: { n: num(mention?.mentioned), sum: num(mention?.sentiment_sum), sumSq: num(mention?.sentiment_sq_sum) },
+      prevSentiment: {
+        n: num(mention?.prev_mentioned),
+        sum: num(mention?.prev_sentiment_sum),
+        sumSq: num(mention?.prev_sentiment_sq_sum),
+      },
     });
   }
   return stats;

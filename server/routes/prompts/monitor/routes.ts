@@ -32,7 +32,7 @@ export const promptsTable = defineCall<MonitorBody>('prompts.table', async ({ bo
   const brand = await requireBrandAccess(ctx, user, body.brandId);
   const { current, delta, filters } = scope(body, ctx.now());
   const [table, usage] = await Promise.all([
-    loadPromptTable(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters),
+    loadPromptTable(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters, ctx.config.minSample),
     loadBrandPlanUsage(ctx.db, brand.id),
   ]);
   return { prompts: table.rows, canAddPrompts: canAddPrompts(usage) };

@@ -2,6 +2,15 @@ import type { Db } from '../../../db/types';
 import { rate, round2, round2OrNull } from '../sql';
 import { toPromptRecord, type PromptRecord } from '../promptRecord';
 import type { Window } from '../windows';
+import {
+  DEFAULT_MIN_SAMPLE,
+  meanChangeStats,
+  meanStats,
+  rateChangeStats,
+  rateStats,
+  type ChangeStats,
+  type EstimateStats,
+} from '../../../stats';
 import { loadLastRunDates, loadPromptWindowStats, type Filters, type PromptWindowStats } from './promptStats';
 import { performanceStatus, recencyStatus, type PerformanceStatus, type RecencyStatus } from './performanceStatus';
 
@@ -27,6 +36,11 @@ export interface PromptTableRow {
   currentNetSentiment: number | null;
   deltaNetSentimentChange: number | null;
   lastRunDate: string | null;
+  mentionRateStats: EstimateStats;
+  mentionRateChangeStats: ChangeStats;
+  averageMentionRankStats: EstimateStats;
+  currentNetSentimentStats: EstimateStats;
+  netSentimentChangeStats: ChangeStats;
 }
 
 export function promptPreview(text: string): string {
@@ -50,10 +64,21 @@ const EMPTY: Omit<PromptWindowStats, 'promptId'> = {
   prevRuns: 0,
   prevMentioned: 0,
   prevAvgSentiment: null,
+  rank: { n: 0, sum: 0, sumSq: 0 },
+  sentiment: { n: 0, sum: 0, sumSq: 0 },
+  prevSentiment: { n: 0, sum: 0, sumSq: 0 },
 };
 
-/** Builds one table row from the prompt and its unrounded window counts. */
-export function toTableRow(prompt: PromptRecord, stats: PromptWindowStats | undefined, lastRun: string | undefined): PromptTableRow {
+/**
+ * Builds one table row from the prompt and its unrounded window counts; `minSample` (server/stats)
+ * decides which rates rest on enough answers and which changes can be stated.
+ */
+export function toTableRow(
+  prompt: PromptRecord,
+  stats: PromptWindowStats | undefined,
+  lastRun: string | undefined,
+  minSample = DEFAULT_MIN_SAMPLE,
+): PromptTableRow {
   const s = stats ?? { promptId: prompt.id, ...EMPTY };
   const current = rate(s.mentioned, s.runs);
   const previous = rate(s.prevMentioned, s.prevRuns);
@@ -84,6 +109,11 @@ export function toTableRow(prompt: PromptRecord, stats: PromptWindowStats | unde
     currentNetSentiment: round2OrNull(sentiment),
     deltaNetSentimentChange: sentiment !== null && prevSentiment !== null ? round2(sentiment - prevSentiment) : null,
     lastRunDate: lastRun ?? null,
+    mentionRateStats: rateStats(s.mentioned, s.runs, minSample),
+    mentionRateChangeStats: rateChangeStats(s.mentioned, s.runs, s.prevMentioned, s.prevRuns, minSample),
+    averageMentionRankStats: meanStats(s.rank, minSample),
+    currentNetSentimentStats: meanStats(s.sentiment, minSample, 100),
+    netSentimentChangeStats: meanChangeStats(s.sentiment, s.prevSentiment, minSample, 100),
   };
 }
 
@@ -101,12 +131,13 @@ export async function loadPromptTable(
   current: Window,
   delta: Window,
   filters: Filters,
+  minSample = DEFAULT_MIN_SAMPLE,
 ): Promise<PromptTableData> {
   const [prompts, stats, lastRuns] = await Promise.all([
     loadBrandPrompts(db, brandId),
     loadPromptWindowStats(db, brandId, ownEntity, current, delta, filters),
     loadLastRunDates(db, brandId),
   ]);
-  const rows = prompts.map((prompt) => toTableRow(prompt, stats.get(prompt.id), lastRuns.get(prompt.id)));
+  const rows = prompts.map((prompt) => toTableRow(prompt, stats.get(prompt.id), lastRuns.get(prompt.id), minSample));
   return { prompts, stats, lastRuns, rows };
 }
