@@ -32,6 +32,8 @@ export { prefetchPage } from './runtime/prefetch';
 export { PageContext, usePageContext, type PageContextValue } from './runtime/PageContext';
 export { WidgetHost, useTemplate } from './runtime/WidgetHost';
 export { useCardStyles } from './runtime/cardStyles';
+export { statesFor } from './runtime/states';
+export { EmptyState, ErrorState } from './runtime/WidgetStates';
 
 // Bindings, formats, transforms: what widget kinds compute with.
 export { resolveBindings, resolveValue, type BindingContext } from './bindings/resolve';
@@ -52,6 +54,7 @@ export { useExports } from './export/useExports';
 export { buildCsv, exportCsv } from './export/csv';
 export { buildWorkbook, columnWidths, exportExcel } from './export/excel';
 export { exportPng } from './export/png';
+export { chartSvgText, exportSvg } from './export/svg';
 export { EXPORT_MESSAGES, ExportError } from './export/errors';
 export type { ExportColumn } from './export/tabular';
 

@@ -35,18 +35,64 @@ describe('overview visibility chart spec', () => {
     await view.runAsync();
     expect(view.data(DATA_NAME)).toHaveLength(2);
     // The colour scale follows the series signal and the own line is the thick one.
-    expect(view.scale('color').domain()).toEqual(['Acme', 'Rival']);
+    expect(view.scale('color').domain().filter((d: string) => !d.startsWith('\u0000'))).toEqual(['Acme', 'Rival']);
     view.finalize();
   });
 
   it('is compiled at build time under the key the widget looks up', async () => {
-    const widget = (page as unknown as { widgets: Record<string, { spec: Record<string, unknown>; height?: number; series: { field: string } }> }).widgets.visibility;
+    const widget = (page as unknown as { widgets: Record<string, { spec: Record<string, unknown>; height?: number; series: { field: string }; time?: unknown }> }).widgets.visibility;
     const templates = chartTemplates(page);
     expect(templates).toHaveLength(1);
     const compiled = await compileCharts([page]);
-    const key = specKey(buildChartSpec(widget.spec, { height: widget.height, seriesField: widget.series.field }));
+    const key = specKey(buildChartSpec(widget.spec, { height: widget.height, seriesField: widget.series.field, timeAxis: !!widget.time }));
     expect(Object.keys(compiled)).toEqual([key]);
     const signals = (compiled[key] as { signals: Array<{ name: string }> }).signals.map((s) => s.name);
     expect(signals).toEqual(expect.arrayContaining([HIDDEN_SIGNAL, 'seriesDomain', 'ownSeries']));
+  });
+});
+
+describe('page charts tell the data as it is', () => {
+  const pages = import.meta.glob('./*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
+  const charts = Object.entries(pages).flatMap(([file, p]) =>
+    Object.entries((p as { widgets?: Record<string, Record<string, unknown>> }).widgets ?? {})
+      .filter(([, w]) => w.type === 'chart')
+      .map(([id, w]) => ({ name: `${file}#${id}`, widget: w })),
+  );
+  const SMOOTHING = ['basis', 'bundle', 'cardinal', 'catmull-rom', 'monotone', 'natural'];
+
+  it('no line invents values between points: linear or step, never a smoothing curve', () => {
+    expect(charts.length).toBeGreaterThan(3);
+    for (const { name, widget } of charts) {
+      const text = JSON.stringify(widget.spec);
+      for (const curve of SMOOTHING) expect(text, name).not.toContain(`"interpolate":"${curve}"`);
+    }
+  });
+
+  it('every chart over time has a time axis on the page window', () => {
+    for (const { name, widget } of charts) {
+      const x = ((widget.spec as { encoding?: { x?: { type?: string; field?: string } } }).encoding ?? {}).x;
+      if (x?.type !== 'temporal') continue;
+      expect(widget.time, name).toMatchObject({ field: x.field, start: { $window: 'start' }, end: { $window: 'end' } });
+    }
+  });
+
+  it('share of voice fits its axis to the data (bars near 25 % are not drawn in a 0-100 frame)', async () => {
+    const detail = pages['./prompt-detail.json'] as { widgets: Record<string, { spec: Record<string, unknown> }> };
+    const spec = buildChartSpec(detail.widgets.shareOfVoice.spec, {});
+    const view = new View(parse(compile(spec as never).spec), { renderer: 'none' });
+    view.width(600);
+    view.data(DATA_NAME, [
+      { entityName: 'Acme', entityType: 'brand', currentSov: 24.6 },
+      { entityName: 'Rival', entityType: 'competitor', currentSov: 18.1 },
+    ]);
+    await view.runAsync();
+    const [lo, hi] = view.scale('x').domain();
+    expect(lo).toBe(0);
+    expect(hi).toBeLessThan(50);
+    view.finalize();
+  });
+
+  it('every chart can be exported as SVG', () => {
+    for (const { name, widget } of charts) if (widget.download) expect(widget.download, name).toContain('svg');
   });
 });

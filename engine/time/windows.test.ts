@@ -14,10 +14,12 @@ describe('computeWindow presets', () => {
     expect(w.days).toBe(7);
   });
 
-  it('24 hours is one day back, hourly', () => {
+  it('24 hours covers the 24 hourly buckets up to now (not from midnight a day back), hourly', () => {
     const w = computeWindow('24h', null, now);
-    expect(w.start).toBe('2025-03-14T00:00:00.000Z');
-    expect(w.deltaStart).toBe('2025-03-13T00:00:00.000Z');
+    expect(w.start).toBe('2025-03-14T14:00:00.000Z');
+    expect(Date.parse(w.end) - Date.parse(w.start)).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(w.deltaStart).toBe('2025-03-13T14:00:00.000Z');
+    expect(w.deltaEnd).toBe(w.start);
     expect(w.interval).toBe('hour');
     expect(w.promptInterval).toBe('hour');
   });
@@ -44,8 +46,9 @@ describe('computeWindow presets', () => {
   });
 
   it('uses UTC midnight even right after midnight', () => {
-    const w = computeWindow('24h', null, new Date('2025-03-01T00:00:00.001Z'));
-    expect(w.start).toBe('2025-02-28T00:00:00.000Z');
+    expect(computeWindow('7d', null, new Date('2025-03-01T00:00:00.001Z')).start).toBe('2025-02-22T00:00:00.000Z');
+    // 24 hours: the hour buckets 01:00 yesterday .. 00:00 today.
+    expect(computeWindow('24h', null, new Date('2025-03-01T00:00:00.001Z')).start).toBe('2025-02-28T01:00:00.000Z');
   });
 
   it('monthAgo is the start of the day 30 days back', () => {
@@ -68,7 +71,18 @@ describe('computeWindow custom', () => {
     expect(w.days).toBe(4);
     expect(w.deltaEnd).toBe('2024-12-30T00:00:00.000Z');
     expect(w.deltaStart).toBe('2024-12-26T00:00:00.000Z');
-    expect(w.interval).toBe('month');
+    // A few days are drawn by day, not collapsed into one monthly point.
+    expect(w.interval).toBe('day');
+    expect(w.promptInterval).toBe('day');
+  });
+
+  it('a custom range is bucketed by its length', () => {
+    const of = (from: string, to: string) => computeWindow('custom', { from, to }, now);
+    expect(of('2025-03-01', '2025-03-06').interval).toBe('day');
+    expect(of('2025-03-01', '2025-03-02').interval).toBe('hour');
+    expect(of('2025-01-01', '2025-03-01').interval).toBe('week');
+    expect(of('2024-01-01', '2025-03-01').interval).toBe('month');
+    expect(of('2024-01-01', '2025-03-01').promptInterval).toBe('week');
   });
 
   it('a single day is one day long', () => {

@@ -1,5 +1,7 @@
-// Time windows: presets start at midnight UTC N days back, the delta window is
-// the equal-length period just before, a custom range spans whole UTC days from..to.
+// Time windows: presets start at midnight UTC N days back, except 'Last 24 hours', which covers
+// the 24 hourly buckets up to the current one (from midnight it would cover up to 48 h); the delta
+// window is the equal-length period just before; a custom range spans whole UTC days from..to
+// and is bucketed by its length (a 6-day range by day, not one monthly point).
 export type TimeRangeValue = '24h' | '7d' | '30d' | '90d' | 'custom';
 export type Interval = 'hour' | 'day' | 'week' | 'month';
 export type PromptInterval = 'hour' | 'day' | 'week';
@@ -21,6 +23,7 @@ export interface TimeWindow {
   days: number;
 }
 
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 export const PRESET_DAYS: Record<Exclude<TimeRangeValue, 'custom'>, number> = {
@@ -62,6 +65,14 @@ export function intervalFor(range: TimeRangeValue): Interval {
   return 'month';
 }
 
+/** A custom range's bucket: hourly up to 2 days, daily up to a month, weekly up to 6 months, then monthly. */
+export function customIntervalFor(days: number): Interval {
+  if (days <= 2) return 'hour';
+  if (days <= 31) return 'day';
+  if (days <= 180) return 'week';
+  return 'month';
+}
+
 export function promptIntervalFor(range: TimeRangeValue): PromptInterval {
   if (range === '24h') return 'hour';
   if (range === '7d') return 'day';
@@ -87,26 +98,29 @@ export function computeWindow(
     const startMs = from;
     const endMs = to + DAY_MS - 1; // end of the to-day
     const length = endMs + 1 - startMs;
+    const days = Math.round(length / DAY_MS);
+    const interval = customIntervalFor(days);
     return {
       range: 'custom',
       start: new Date(startMs).toISOString(),
       end: new Date(endMs).toISOString(),
       deltaStart: new Date(startMs - length).toISOString(),
       deltaEnd: new Date(startMs).toISOString(),
-      interval: intervalFor('custom'),
-      promptInterval: promptIntervalFor('custom'),
+      interval,
+      promptInterval: interval === 'month' ? 'week' : interval,
       monthAgo,
-      days: Math.round(length / DAY_MS),
+      days,
     };
   }
 
   const days = PRESET_DAYS[effective];
-  const startMs = today - days * DAY_MS;
+  const startMs = effective === '24h' ? Math.floor(nowMs / HOUR_MS) * HOUR_MS - 23 * HOUR_MS : today - days * DAY_MS;
+  const length = effective === '24h' ? 24 * HOUR_MS : days * DAY_MS;
   return {
     range: effective,
     start: new Date(startMs).toISOString(),
     end: new Date(nowMs).toISOString(),
-    deltaStart: new Date(startMs - days * DAY_MS).toISOString(),
+    deltaStart: new Date(startMs - length).toISOString(),
     deltaEnd: new Date(startMs).toISOString(),
     interval: intervalFor(effective),
     promptInterval: promptIntervalFor(effective),

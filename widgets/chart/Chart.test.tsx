@@ -4,7 +4,7 @@ import type { WidgetConfig } from '../../engine';
 import { fakeFetcher, renderWidget } from '../../engine/testing';
 import valid from './fixtures/valid.json';
 import response from './fixtures/response.json';
-import { buildChartSpec, chartSignals, seriesOf, toggleSeries, visibleRows, DOMAIN_SIGNAL, HIDDEN_SIGNAL, OWN_SIGNAL } from './buildSpec';
+import { buildChartSpec, chartSignals, seriesOf, seriesSlots, toggleSeries, visibleRows, DOMAIN_SIGNAL, HIDDEN_SIGNAL, NAMES_SIGNAL, OWN_SIGNAL } from './buildSpec';
 import { CHART_PALETTE } from './palette';
 
 // Vega itself is not exercised in happy-dom: a stand-in createVegaView records the spec, the rows
@@ -16,8 +16,10 @@ class FakeView {
   listeners: Array<(e: unknown, item: unknown) => void> = [];
   runs = 0;
 }
+let failDraw: Error | null = null;
 vi.mock('./vegaView', () => ({
   createVegaView: async (spec: Record<string, unknown>, el: HTMLElement, inputs: { data: Record<string, unknown[]>; signals: Record<string, unknown> }) => {
+    if (failDraw) throw failDraw;
     const fake = new FakeView();
     for (const [n, v] of Object.entries(inputs.data)) fake.data.set(n, v);
     for (const [n, v] of Object.entries(inputs.signals)) fake.signals.set(n, v);
@@ -50,7 +52,8 @@ describe('chart widget', () => {
     expect(spec.height).toBe(400);
     // Series colours follow the series signal; the own brand (the selected brand) comes first.
     expect((spec.encoding as Record<string, { scale?: { domain: unknown } }>).color.scale?.domain).toEqual({ expr: DOMAIN_SIGNAL });
-    expect(view.signals.get(DOMAIN_SIGNAL)).toEqual(['Acme', 'Rival']);
+    expect(view.signals.get(NAMES_SIGNAL)).toEqual(['Acme', 'Rival']);
+    expect(view.signals.get(DOMAIN_SIGNAL)).toEqual(seriesSlots(['Acme', 'Rival'], 'Acme'));
     expect(view.signals.get(OWN_SIGNAL)).toBe('Acme');
     expect(view.data.get('table')).toHaveLength(3);
     // Drawn once with its data: no second run until something changes.
@@ -83,6 +86,27 @@ describe('chart widget', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
+  it('a chart that cannot draw shows the card error copy with the reason, and retries', async () => {
+    failDraw = new Error('Unrecognized data set: other');
+    renderWidget(config, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': response }).fetcher });
+    expect(await screen.findByText('Failed to load visibility score trend chart')).toBeTruthy();
+    expect(screen.getByText('Unrecognized data set: other')).toBeTruthy();
+    failDraw = null;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByTestId('vega');
+    expect(screen.queryByText('Unrecognized data set: other')).toBeNull();
+  });
+
+  it('has a text alternative: a named figure with its data as a table', async () => {
+    renderWidget(config, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': response }).fetcher });
+    await screen.findByTestId('vega');
+    const table = screen.getByRole('table');
+    expect(table.querySelector('caption')?.textContent).toContain((valid as { title: string }).title);
+    // A header row and one row per data row, values as displayed.
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(3);
+    expect(screen.getByRole('figure').getAttribute('aria-label')).toContain((valid as { title: string }).title);
+  });
+
   it('shows the empty copy when there are no series', async () => {
     renderWidget(config, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': { data: {} } }).fetcher });
     expect(await screen.findByText('No data available')).toBeTruthy();
@@ -105,14 +129,26 @@ describe('buildChartSpec', () => {
     expect(spec.params).toEqual([
       { name: HIDDEN_SIGNAL, value: [] },
       { name: DOMAIN_SIGNAL, value: [] },
+      { name: NAMES_SIGNAL, value: [] },
       { name: OWN_SIGNAL, value: null },
     ]);
     expect(chartSignals('brandName', { seriesDomain: ['Acme', 'B'], ownSeries: 'Acme' })).toEqual({
-      [DOMAIN_SIGNAL]: ['Acme', 'B'],
+      [DOMAIN_SIGNAL]: seriesSlots(['Acme', 'B'], 'Acme'),
+      [NAMES_SIGNAL]: ['Acme', 'B'],
       [OWN_SIGNAL]: 'Acme',
       [HIDDEN_SIGNAL]: [],
     });
     expect(chartSignals(undefined, { seriesDomain: ['Acme'] })).toEqual({});
+  });
+  it('a series keeps its colour slot when another series is added, on any page', () => {
+    const before = seriesSlots(['Acme', 'Rival', 'Other'], 'Acme');
+    const after = seriesSlots(['Zeta', 'Acme', 'Newcomer', 'Rival', 'Other'], 'Acme');
+    expect(before[0]).toBe('Acme');
+    for (const name of ['Acme', 'Rival', 'Other']) expect(after.indexOf(name), name).toBe(before.indexOf(name));
+    // The same names in another order (another page) give the same colours.
+    expect(seriesSlots(['Other', 'Rival', 'Acme'], 'Acme')).toEqual(before);
+    // Without an own series, first-seen order no longer decides the colour.
+    expect(seriesSlots(['B', 'A'], null).indexOf('A')).toBe(seriesSlots(['A', 'B'], null).indexOf('A'));
   });
   it('series helpers', () => {
     const rows = [{ s: 'B' }, { s: 'A' }, { s: 'B' }];

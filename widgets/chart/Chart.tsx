@@ -6,21 +6,40 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
+  Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { PageContext, resolveValue, useExports, type WidgetProps } from '../../engine';
+import { ErrorState, PageContext, resolveValue, statesFor, useExports, type WidgetProps } from '../../engine';
 import { exportColumns } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
-import { DATA_NAME, buildChartSpec, chartSignals, seriesOf, toggleSeries, visibleRows } from './buildSpec';
+import {
+  DATA_NAME,
+  buildChartSpec,
+  chartSignals,
+  clampToWindow,
+  isResponsive,
+  seriesOf,
+  timeAxisSignals,
+  toggleSeries,
+  visibleRows,
+  TICK_SPACING,
+} from './buildSpec';
+import { chartColors, useThemeKey } from './theme';
+import { DataTable, tableColumns } from './DataTable';
 import { createVegaView, type ChartView } from './vegaView';
 import type { ChartConfig } from './config.generated';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  chart: { width: '100%', minWidth: 0, backgroundColor: tokens.colorNeutralBackground1 },
+  chart: { position: 'relative', width: '100%', minWidth: 0, backgroundColor: tokens.colorNeutralBackground1 },
   canvas: { display: 'block', width: '100%' },
+  // Facets, concatenations and repeats keep their declared size and scroll sideways when wider.
+  scroll: { display: 'block', maxWidth: '100%', overflowX: 'auto' },
+  reason: { display: 'block', textAlign: 'center', color: tokens.colorNeutralForeground3, paddingBottom: tokens.spacingVerticalM },
 });
+
+type Rows = Array<Record<string, unknown>>;
 
 export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
   const exports = useExports();
@@ -29,21 +48,42 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
   const container = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<ChartView | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [hidden, setHidden] = useState<string[]>([]);
-  const rows = useMemo(() => (Array.isArray(data) ? (data as Array<Record<string, unknown>>) : []), [data]);
+  const [width, setWidth] = useState(0);
+  const themeKey = useThemeKey(container);
+  const bindings = page?.bindings ?? {};
   const field = config.series?.field;
-  const own = config.series?.own !== undefined ? (resolveValue<string>(config.series.own, page?.bindings ?? {}) ?? null) : null;
+  const own = config.series?.own !== undefined ? (resolveValue<string>(config.series.own, bindings) ?? null) : null;
+  const time = config.time;
+  const windowStart = time ? resolveValue<string>(time.start, bindings) : undefined;
+  const windowEnd = time ? resolveValue<string>(time.end, bindings) : undefined;
+  const interval = time?.interval !== undefined ? resolveValue<string>(time.interval, bindings) : undefined;
+  const rows = useMemo(() => {
+    const list = Array.isArray(data) ? (data as Rows) : [];
+    return time && windowStart ? clampToWindow(list, time.field, windowStart) : list;
+  }, [data, time, windowStart]);
   const domain = useMemo(() => (field ? seriesOf(rows, field, own) : []), [rows, field, own]);
   const domainKey = domain.join('\u0000');
 
-  // The spec depends on the config only; rows, series, the own series and hidden lines go through
-  // the view as data and signals.
-  const spec = useMemo(() => buildChartSpec(config.spec, { height: config.height, seriesField: field }), [config.spec, config.height, field]);
+  // The spec depends on the config only; rows, series, the own series, hidden lines and the
+  // window go through the view as data and signals.
+  const spec = useMemo(
+    () => buildChartSpec(config.spec, { height: config.height, seriesField: field, timeAxis: !!time }),
+    [config.spec, config.height, field, time],
+  );
+  const responsive = useMemo(() => isResponsive(config.spec), [config.spec]);
   const values = useMemo(() => visibleRows(rows, field, hidden), [rows, field, hidden]);
+  // Ticks depend on the width only in steps of one label's room.
+  const tickRoom = Math.max(1, Math.floor(width / TICK_SPACING));
   const signals = useMemo(
-    () => chartSignals(field, { seriesDomain: domain, ownSeries: own, hidden }),
+    () => ({
+      ...chartSignals(field, { seriesDomain: domain, ownSeries: own, hidden }),
+      ...(time && windowStart && windowEnd ? timeAxisSignals({ start: windowStart, end: windowEnd, interval, width: tickRoom * TICK_SPACING }) : {}),
+    }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [field, domainKey, own, hidden],
+    [field, domainKey, own, hidden, time, windowStart, windowEnd, interval, tickRoom],
   );
   // What the view currently shows, so the view is drawn once on arrival and again only on change.
   const inputs = useRef({ values, signals });
@@ -51,27 +91,40 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
   const shown = useRef<{ view: ChartView; values: unknown[]; signals: Record<string, unknown> } | null>(null);
 
   useEffect(() => {
+    const el = container.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    setWidth(el.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
     const el = host.current;
     if (!el) return;
     let cancelled = false;
     let created: ChartView | null = null;
     const { values: v, signals: s } = inputs.current;
-    createVegaView(spec, el, { data: { [DATA_NAME]: v }, signals: s }).then(
+    setFailure(null);
+    createVegaView(spec, el, { data: { [DATA_NAME]: v }, signals: s, config: chartColors(container.current) }).then(
       (next) => {
         if (cancelled) return next.finalize();
         created = next;
         shown.current = { view: next, values: v, signals: s };
         setView(next);
       },
-      (error) => {
-        if (!cancelled) console.error('Chart could not be drawn', error);
+      (error: unknown) => {
+        if (cancelled) return;
+        el.replaceChildren();
+        setView(null);
+        setFailure(error instanceof Error ? error.message : String(error));
       },
     );
     return () => {
       cancelled = true;
       created?.finalize();
     };
-  }, [spec]);
+  }, [spec, themeKey, attempt]);
 
   useEffect(() => {
     if (!view) return;
@@ -80,7 +133,7 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
     view.data(DATA_NAME, values);
     for (const [name, value] of Object.entries(signals)) view.signal(name, value);
     shown.current = { view, values, signals };
-    void view.runAsync();
+    view.runAsync().catch((error: unknown) => setFailure(error instanceof Error ? error.message : String(error)));
   }, [view, values, signals]);
 
   // Clicking a legend entry toggles its line.
@@ -96,13 +149,15 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
   }, [view, field]);
 
   const filename = config.filename ?? config.title ?? id;
+  const columns = useMemo(() => tableColumns(config, rows), [config, rows]);
   const onExport = async (format: string) => {
     if (format === 'png') return exports.png(container.current, filename);
+    if (format === 'svg') return exports.svg(container.current, filename);
     if (format !== 'csv') return console.warn(`Unsupported export format: ${format}`);
-    const columns = config.exportColumns ?? Object.keys(rows[0] ?? {}).map((k) => ({ field: k, header: k }));
     return exports.csv(visibleRows(rows, field, hidden), exportColumns(columns), filename);
   };
 
+  const label = [config.title ?? id, config.description].filter(Boolean).join(': ');
   return (
     <>
       <div className={styles.toolbar}>
@@ -129,9 +184,22 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
         )}
         {config.download && config.download.length > 0 && <ExportMenu label="Download" formats={config.download} onExport={onExport} />}
       </div>
-      <div ref={container} className={styles.chart} role="img" aria-label={config.title ?? id}>
-        <div ref={host} className={styles.canvas} />
-      </div>
+      {failure && (
+        <>
+          <ErrorState copy={statesFor(config, page?.page).error} message={failure} onRetry={() => setAttempt((n) => n + 1)} />
+          <Text size={200} className={styles.reason}>
+            {failure}
+          </Text>
+        </>
+      )}
+      <figure ref={container} className={styles.chart} style={{ margin: 0 }} aria-label={label} hidden={!!failure}>
+        {responsive ? (
+          <div ref={host} className={styles.canvas} />
+        ) : (
+          <div ref={host} className={styles.scroll} tabIndex={0} role="group" aria-label={`${label} (scrolls sideways)`} />
+        )}
+        <DataTable caption={label} rows={values} columns={columns} />
+      </figure>
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { BindableValue, DataBinding, TemplateValues, VisibleWhen, WidgetSta
 import type { ExportColumnSpec, InlineWidget } from '../shared/common.generated';
 
 /**
- * A Vega-Lite chart over the widget's rows (data is fed by name, width follows the card); series lines toggle through the legend or a dropdown; csv/png download.
+ * A Vega-Lite chart of any view kind (single, layered, facet, concat, repeat, composite marks, geo) over the widget's rows (fed by name when the spec has no data of its own; width follows the card where Vega-Lite allows it); series keep their colour and toggle through the legend or a dropdown; time axes follow the page's window; a hidden data table is its text alternative; csv/png/svg download.
  */
 export type ChartConfig = {
   type: 'chart';
@@ -21,7 +21,7 @@ export type ChartConfig = {
   toolbar?: InlineWidget[];
   footer?: InlineWidget[];
   /**
-   * a Vega-Lite spec without data
+   * a Vega-Lite spec; without top-level data it draws the widget's rows, with its own (inline values, a named data set) it draws those
    */
   spec: {
     [k: string]: unknown;
@@ -38,7 +38,19 @@ export type ChartConfig = {
     own?: BindableValue;
     picker?: boolean;
   };
-  download?: ('csv' | 'png')[];
+  /**
+   * the x axis spans this window (usually {"$window": "start"} to {"$window": "end"}) with a tick per interval (hour, day, week, month) and labels formatted for the range; a bucket that began before the window is drawn at its start
+   */
+  time?: {
+    /**
+     * the rows' time field drawn on x (a temporal x encoding)
+     */
+    field: string;
+    start: BindableValue;
+    end: BindableValue;
+    interval?: BindableValue;
+  };
+  download?: ('csv' | 'png' | 'svg')[];
   exportColumns?: ExportColumnSpec[];
   filename?: string;
 };

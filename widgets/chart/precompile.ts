@@ -14,36 +14,62 @@ interface ChartLike {
   spec?: unknown;
   height?: number;
   series?: { field?: string };
+  time?: unknown;
+}
+
+export interface ChartTemplate {
+  /** Where the chart sits: the widget id (or the path to a nested chart). */
+  widget: string;
+  spec: VegaLiteSpec;
 }
 
 /** The Vega-Lite spec the chart widget embeds for each chart config found anywhere in a page. */
 export function chartTemplates(page: unknown): VegaLiteSpec[] {
-  const out: VegaLiteSpec[] = [];
-  const walk = (v: unknown) => {
-    if (Array.isArray(v)) return v.forEach(walk);
+  return chartsOf(page).map((c) => c.spec);
+}
+
+export function chartsOf(page: unknown): ChartTemplate[] {
+  const out: ChartTemplate[] = [];
+  const walk = (v: unknown, path: string[]) => {
+    if (Array.isArray(v)) return v.forEach((x, i) => walk(x, [...path, String(i)]));
     if (!v || typeof v !== 'object') return;
     const w = v as ChartLike;
     if (w.type === 'chart' && w.spec && typeof w.spec === 'object') {
-      out.push(buildChartSpec(w.spec as VegaLiteSpec, { height: w.height, seriesField: w.series?.field }));
+      const spec = buildChartSpec(w.spec as VegaLiteSpec, { height: w.height, seriesField: w.series?.field, timeAxis: !!w.time });
+      out.push({ widget: path[0] === 'widgets' && path.length === 2 ? path[1] : path.join('.'), spec });
     }
-    Object.values(v).forEach(walk);
+    for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
   };
-  walk(page);
+  walk(page, []);
   return out;
 }
 
-export async function compileCharts(pages: unknown[]): Promise<Record<string, unknown>> {
+/** A page whose chart does not compile: the build stops with every such chart listed. */
+export class ChartCompileError extends Error {
+  constructor(readonly failures: string[]) {
+    super(`Chart specs that do not compile:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+    this.name = 'ChartCompileError';
+  }
+}
+
+/** Vega specs by specKey; pages are { file, page } (or bare page objects, named by their id). */
+export async function compileCharts(pages: Array<unknown | { file: string; page: unknown }>): Promise<Record<string, unknown>> {
   const { compile } = await import('vega-lite');
   const out: Record<string, unknown> = {};
-  for (const page of pages) {
-    for (const spec of chartTemplates(page)) {
+  const failures: string[] = [];
+  for (const entry of pages) {
+    const named = entry && typeof entry === 'object' && 'file' in entry && 'page' in entry;
+    const page = named ? (entry as { page: unknown }).page : entry;
+    const file = named ? (entry as { file: string }).file : String((page as { id?: unknown })?.id ?? 'page');
+    for (const { widget, spec } of chartsOf(page)) {
       try {
         out[specKey(spec)] = compile(spec as never).spec;
-      } catch {
-        // Reported by the page lint (vega-lite rule); the browser compiles it and shows the error.
+      } catch (e) {
+        failures.push(`${file}: widget '${widget}': ${(e as Error).message}`);
       }
     }
   }
+  if (failures.length) throw new ChartCompileError(failures);
   return out;
 }
 
@@ -56,12 +82,12 @@ export function chartSpecsPlugin(pagesDir = 'pages'): Plugin {
     async load(id) {
       if (id !== RESOLVED_ID) return undefined;
       const dir = resolve(pagesDir);
-      const pages: unknown[] = [];
+      const pages: Array<{ file: string; page: unknown }> = [];
       for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
         const file = join(dir, name);
         this.addWatchFile(file);
         try {
-          pages.push(JSON.parse(readFileSync(file, 'utf8')));
+          pages.push({ file: join(pagesDir, name), page: JSON.parse(readFileSync(file, 'utf8')) });
         } catch {
           // An unparsable page fails its own import with a clearer error.
         }

@@ -3,9 +3,9 @@ import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar,
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 
 // One "Export" menu for tables, lists and charts; a failed export shows its message in place.
-export type ExportFormat = 'csv' | 'excel' | 'png';
+export type ExportFormat = 'csv' | 'excel' | 'png' | 'svg';
 
-const LABELS: Record<ExportFormat, string> = { csv: 'Export as CSV', excel: 'Export as Excel', png: 'Download as PNG' };
+const LABELS: Record<ExportFormat, string> = { csv: 'Export as CSV', excel: 'Export as Excel', png: 'Download as PNG', svg: 'Download as SVG' };
 
 export function ExportMenu({ formats, onExport, label = 'Export' }: { formats: ExportFormat[]; onExport: (format: ExportFormat) => Promise<void>; label?: string }) {
   const [error, setError] = useState<string | null>(null);

@@ -12,6 +12,7 @@ import { unplacedWidget } from './unplacedWidget';
 import { missingStates } from './missingStates';
 import { unknownCopyBlock } from './unknownCopyBlock';
 import { vegaLite } from './vegaLite';
+import { chartTextAlternative } from './chartTextAlternative';
 import { unknownPlaceholder } from './unknownPlaceholder';
 import { unknownTab } from './unknownTab';
 import { toggleListRow } from './toggleListRow';
@@ -37,6 +38,7 @@ export const RULES: readonly Rule[] = [
   missingStates,
   unknownCopyBlock,
   vegaLite,
+  chartTextAlternative,
   unknownPlaceholder,
   unknownTab,
   toggleListRow,
