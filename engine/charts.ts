@@ -5,6 +5,9 @@ export {
   DATA_NAME,
   DOMAIN_SIGNAL,
   HIDDEN_SIGNAL,
+  LEGEND_COLUMNS_SIGNAL,
+  LEGEND_ENTRY_WIDTH,
+  legendColumns,
   NAMES_SIGNAL,
   OWN_SIGNAL,
   buildChartSpec,
@@ -21,7 +24,7 @@ export {
   type ChartInputs,
   type VegaLiteSpec,
   type ViewKind,
-} from './charts/embed';
-export { CHART_PALETTE, DEFAULT_CHART_HEIGHT, LINE_WIDTH, OWN_LINE_WIDTH, seriesSlots } from './charts/palette';
-export { TICK_SPACING, TIME_END, TIME_FORMAT, TIME_FORMAT_SHORT, TIME_START, TIME_TICKS, clampToWindow, timeAxisSignals, timeTicks, type TimeAxisInput } from './charts/timeAxis';
-export { LIGHT_CHART_COLORS, vegaTheme, type ChartColors } from './charts/theme';
+} from './charts/embed.ts';
+export { CHART_PALETTE, DEFAULT_CHART_HEIGHT, LINE_WIDTH, OWN_LINE_WIDTH, seriesSlots } from './charts/palette.ts';
+export { TICK_SPACING, TIME_END, TIME_FORMAT, TIME_FORMAT_SHORT, TIME_START, TIME_TICKS, clampToWindow, timeAxisSignals, timeTicks, type TimeAxisInput } from './charts/timeAxis.ts';
+export { LIGHT_CHART_COLORS, vegaTheme, type ChartColors } from './charts/theme.ts';

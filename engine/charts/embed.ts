@@ -1,5 +1,5 @@
-import { CHART_PALETTE, DEFAULT_CHART_HEIGHT, LINE_WIDTH, OWN_LINE_WIDTH, seriesSlots } from './palette';
-import { TIME_END, TIME_FORMAT_SHORT, TIME_FORMAT, TIME_START, TIME_TICKS } from './timeAxis';
+import { CHART_PALETTE, DEFAULT_CHART_HEIGHT, LINE_WIDTH, OWN_LINE_WIDTH, seriesSlots } from './palette.ts';
+import { TIME_END, TIME_FORMAT_SHORT, TIME_FORMAT, TIME_START, TIME_TICKS } from './timeAxis.ts';
 
 // Turns a page's Vega-Lite spec into the one the chart widget draws, for every kind of view:
 // - data: a spec without top-level data draws the widget's rows, fed by name ("table") through the
@@ -17,6 +17,9 @@ export const HIDDEN_SIGNAL = 'hiddenSeries';
 export const DOMAIN_SIGNAL = 'seriesDomain';
 export const NAMES_SIGNAL = 'seriesNames';
 export const OWN_SIGNAL = 'ownSeries';
+export const LEGEND_COLUMNS_SIGNAL = 'legendColumns';
+/** Room one legend entry takes, in px: the legend wraps into as many columns as fit the card. */
+export const LEGEND_ENTRY_WIDTH = 130;
 
 export type VegaLiteSpec = Record<string, unknown>;
 type Obj = Record<string, unknown>;
@@ -64,6 +67,8 @@ export interface ChartInputs {
   seriesDomain?: string[];
   ownSeries?: string | null;
   hidden?: string[];
+  /** The card's width in px (the legend's columns follow it). */
+  width?: number;
 }
 
 /** Signal values of a spec built with a series field (none without one). */
@@ -75,7 +80,12 @@ export function chartSignals(seriesField: string | undefined, inputs: ChartInput
     [NAMES_SIGNAL]: names,
     [OWN_SIGNAL]: inputs.ownSeries ?? null,
     [HIDDEN_SIGNAL]: inputs.hidden ?? [],
+    [LEGEND_COLUMNS_SIGNAL]: legendColumns(inputs.width),
   };
+}
+
+export function legendColumns(width: number | undefined): number {
+  return width ? Math.max(1, Math.floor(width / LEGEND_ENTRY_WIDTH)) : 6;
 }
 
 /** The spec as a lookup key: specs built from the same config give the same key. */
@@ -147,8 +157,8 @@ export function buildChartSpec(spec: VegaLiteSpec, options: BuildOptions = {}): 
       legend: {
         orient: 'bottom',
         title: null,
-        // Long legends wrap into columns instead of running off narrow cards.
-        columns: { expr: 'max(1, floor(width / 140))' },
+        // Long legends wrap into columns instead of running off narrow cards (legendColumns).
+        columns: { expr: LEGEND_COLUMNS_SIGNAL },
         ...(color.legend as Obj | undefined),
         values: { expr: NAMES_SIGNAL },
         symbolType: 'stroke',
@@ -170,6 +180,7 @@ export function buildChartSpec(spec: VegaLiteSpec, options: BuildOptions = {}): 
       { name: DOMAIN_SIGNAL, value: [] },
       { name: NAMES_SIGNAL, value: [] },
       { name: OWN_SIGNAL, value: null },
+      { name: LEGEND_COLUMNS_SIGNAL, value: 6 },
     ];
   }
   out.encoding = encoding;

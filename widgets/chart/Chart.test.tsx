@@ -4,7 +4,7 @@ import type { WidgetConfig } from '../../engine';
 import { fakeFetcher, renderWidget } from '../../engine/testing';
 import valid from './fixtures/valid.json';
 import response from './fixtures/response.json';
-import { buildChartSpec, chartSignals, seriesOf, seriesSlots, toggleSeries, visibleRows, DOMAIN_SIGNAL, HIDDEN_SIGNAL, NAMES_SIGNAL, OWN_SIGNAL } from './buildSpec';
+import { buildChartSpec, chartSignals, seriesOf, seriesSlots, toggleSeries, visibleRows, DOMAIN_SIGNAL, HIDDEN_SIGNAL, NAMES_SIGNAL, OWN_SIGNAL, LEGEND_COLUMNS_SIGNAL, legendColumns } from './buildSpec';
 import { CHART_PALETTE } from './palette';
 
 // Vega itself is not exercised in happy-dom: a stand-in createVegaView records the spec, the rows
@@ -131,10 +131,12 @@ describe('buildChartSpec', () => {
       { name: DOMAIN_SIGNAL, value: [] },
       { name: NAMES_SIGNAL, value: [] },
       { name: OWN_SIGNAL, value: null },
+      { name: LEGEND_COLUMNS_SIGNAL, value: 6 },
     ]);
     expect(chartSignals('brandName', { seriesDomain: ['Acme', 'B'], ownSeries: 'Acme' })).toEqual({
       [DOMAIN_SIGNAL]: seriesSlots(['Acme', 'B'], 'Acme'),
       [NAMES_SIGNAL]: ['Acme', 'B'],
+      [LEGEND_COLUMNS_SIGNAL]: 6,
       [OWN_SIGNAL]: 'Acme',
       [HIDDEN_SIGNAL]: [],
     });
@@ -149,6 +151,11 @@ describe('buildChartSpec', () => {
     expect(seriesSlots(['Other', 'Rival', 'Acme'], 'Acme')).toEqual(before);
     // Without an own series, first-seen order no longer decides the colour.
     expect(seriesSlots(['B', 'A'], null).indexOf('A')).toBe(seriesSlots(['A', 'B'], null).indexOf('A'));
+  });
+  it('the legend wraps into as many columns as fit the card (a phone gets 2, not 6 off the edge)', () => {
+    expect(legendColumns(324)).toBe(2);
+    expect(legendColumns(1086)).toBe(8);
+    expect(chartSignals('s', { seriesDomain: ['A'], width: 324 })[LEGEND_COLUMNS_SIGNAL]).toBe(2);
   });
   it('series helpers', () => {
     const rows = [{ s: 'B' }, { s: 'A' }, { s: 'B' }];

@@ -24,6 +24,8 @@ import {
   toggleSeries,
   visibleRows,
   TICK_SPACING,
+  LEGEND_ENTRY_WIDTH,
+  legendColumns,
 } from './buildSpec';
 import { chartColors, useThemeKey } from './theme';
 import { DataTable, tableColumns } from './DataTable';
@@ -33,9 +35,11 @@ import type { ChartConfig } from './config.generated';
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   chart: { position: 'relative', width: '100%', minWidth: 0, backgroundColor: tokens.colorNeutralBackground1 },
-  canvas: { display: 'block', width: '100%' },
+  // The drawing never widens the card (contain): a card that grew with its chart would not shrink
+  // back when the window narrows.
+  canvas: { display: 'block', width: '100%', contain: 'inline-size' },
   // Facets, concatenations and repeats keep their declared size and scroll sideways when wider.
-  scroll: { display: 'block', maxWidth: '100%', overflowX: 'auto' },
+  scroll: { display: 'block', width: '100%', overflowX: 'auto', contain: 'inline-size' },
   reason: { display: 'block', textAlign: 'center', color: tokens.colorNeutralForeground3, paddingBottom: tokens.spacingVerticalM },
 });
 
@@ -77,13 +81,14 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
   const values = useMemo(() => visibleRows(rows, field, hidden), [rows, field, hidden]);
   // Ticks depend on the width only in steps of one label's room.
   const tickRoom = Math.max(1, Math.floor(width / TICK_SPACING));
+  const legendRoom = legendColumns(width);
   const signals = useMemo(
     () => ({
-      ...chartSignals(field, { seriesDomain: domain, ownSeries: own, hidden }),
+      ...chartSignals(field, { seriesDomain: domain, ownSeries: own, hidden, width: legendRoom * LEGEND_ENTRY_WIDTH }),
       ...(time && windowStart && windowEnd ? timeAxisSignals({ start: windowStart, end: windowEnd, interval, width: tickRoom * TICK_SPACING }) : {}),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [field, domainKey, own, hidden, time, windowStart, windowEnd, interval, tickRoom],
+    [field, domainKey, own, hidden, time, windowStart, windowEnd, interval, tickRoom, legendRoom],
   );
   // What the view currently shows, so the view is drawn once on arrival and again only on change.
   const inputs = useRef({ values, signals });
