@@ -4,7 +4,7 @@
 //   src/      the app: uses the engine through its public entries; only the composition root
 //             src/host/ puts widgets and pages into it
 //   server/   the API: shares schemas/ with the front end, nothing of the front end's code
-const ENGINE_PUBLIC = '^engine/(index|testing|studio|charts)\.ts$';
+const ENGINE_PUBLIC = '^engine/(index|testing|studio|charts)\\.ts$';
 const TEST_FILE = '\\.test\\.tsx?$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
