@@ -122,9 +122,22 @@ describe('alerts and weekly reports on the demo data', () => {
     expect(again).toMatchObject({ sent: 0, skipped: brands.length });
     const reports = await outbox('Weekly report for %');
     expect(reports).toHaveLength(brands.length);
-    const [report] = reports;
-    expect(report.body).toMatch(/Mention rate\s+\d+\.\d% \(95% CI \d+\.\d–\d+\.\d%, [\d,]+ answers\)/);
-    expect(report.html).toContain('http://localhost:8080/app/home');
+    // Each report's mention rate is the facts' rate over the whole ISO week before now's week.
+    const weekEnd = new Date('2026-11-16T00:00:00.000Z'); // the Monday of TEST_NOW's week
+    for (const brand of await server.db.query<{ id: string; name: string }>(`SELECT id, name FROM brands`)) {
+      const report = reports.find((r) => r.subject.includes(brand.name))!;
+      const [facts] = await server.db.query<{ runs: number; hits: number }>(
+        `SELECT (SELECT COUNT(*) FROM runs WHERE brand_id = $1 AND created_at >= $2 AND created_at < $3) AS runs,
+                (SELECT COUNT(*) FROM mentions WHERE brand_id = $1 AND created_at >= $2 AND created_at < $3 AND entity = lower($4)) AS hits`,
+        [brand.id, new Date(weekEnd.getTime() - 7 * DAY), weekEnd, brand.name],
+      );
+      expect(report.body).toMatch(
+        new RegExp(
+          `Mention rate\\s+${((facts.hits / facts.runs) * 100).toFixed(1)}%\\s+95% CI \\d+\\.\\d–\\d+\\.\\d% · ${facts.runs.toLocaleString('en-US')} answers`,
+        ),
+      );
+      expect(report.html).toContain('http://localhost:8080/app/home');
+    }
     // The demo data's noise: some change in the report is not significant.
     expect(reports.some((r) => r.body.includes('not significant'))).toBe(true);
   });
@@ -181,13 +194,13 @@ describe('alerts and weekly reports on the demo data', () => {
 
   it("sends a test report of each brand now from Settings, whatever the toggle, without using up the week's report", async () => {
     const cookie = await server.login();
+    const claimsBefore = (await server.db.query(`SELECT 1 FROM alert_sends`)).length;
     const res = await server.app.inject({ method: 'POST', url: '/api/users/me/test-report', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const brands = await server.db.query(`SELECT id FROM brands`);
     expect(res.json()).toMatchObject({ success: true, sent: brands.length, message: 'Test report sent to demo@example.com.' });
     expect(await outbox('[Test] Weekly report for %')).toHaveLength(brands.length);
-    const claims = await server.db.query(`SELECT 1 FROM alert_sends`);
-    expect(claims).toHaveLength(0);
+    expect(await server.db.query(`SELECT 1 FROM alert_sends`)).toHaveLength(claimsBefore);
     const lapsed = await server.login('lapsed@example.com');
     const refused = await server.app.inject({ method: 'POST', url: '/api/users/me/test-report', headers: { cookie: lapsed } });
     expect(refused.statusCode).toBe(409);

@@ -1,6 +1,7 @@
 import { Button, Column, Heading, Row, Section, Text } from '@react-email/components';
 import type { Headline, Mover } from '../signals';
-import { changeText, countChange, dateRange, rateWithInterval, signedNumber } from './format';
+import type { ChangeEstimate } from '../../stats/index';
+import { changeText, countDelta, dateRange, intervalLine, percent, rateWithInterval, signedNumber } from './format';
 import { COLORS, Layout, body, button, h1, h2, muted } from './Layout';
 import type { ScreenLinks } from './links';
 import { MoverList } from './MoverList';
@@ -22,15 +23,23 @@ export interface WeeklyReportProps {
   test?: boolean;
 }
 
-function Metric({ label, value, detail }: { label: string; value: string; detail: string }) {
+function Metric({ label, value, detail, change }: { label: string; value: string; detail: string; change?: ChangeEstimate }) {
   return (
     <Section style={{ border: `1px solid ${COLORS.line}`, borderRadius: 10, margin: '0 0 8px', padding: '10px 14px' }}>
       <Text style={{ ...muted, fontSize: 12, textTransform: 'uppercase', letterSpacing: 0.4 }}>{label}</Text>
-      <Text style={{ ...body, fontSize: 16, fontWeight: 700 }}>{value}</Text>
+      <Text style={{ ...body, fontSize: 20, fontWeight: 700, margin: '2px 0' }}>{value}</Text>
       <Text style={muted}>{detail}</Text>
+      {change ? (
+        <Text
+          style={{ ...muted, color: changeColor(change), fontWeight: change.significant ? 600 : 400 }}
+        >{`vs previous week: ${changeText(change)}`}</Text>
+      ) : null}
     </Section>
   );
 }
+
+/** Significant changes in colour, the rest in grey: the dashboard's neutral delta. */
+const changeColor = (c: ChangeEstimate) => (!c.significant ? COLORS.muted : (c.diff ?? 0) > 0 ? COLORS.up : COLORS.down);
 
 /** The Monday email: last week's headline numbers with intervals, what moved significantly, new emerging threats. */
 export function WeeklyReport(props: WeeklyReportProps) {
@@ -62,23 +71,25 @@ export function WeeklyReport(props: WeeklyReportProps) {
         <Column>
           <Metric
             label="Mention rate"
-            value={rateWithInterval(h.mentionRate.current)}
-            detail={`Change: ${changeText(h.mentionRate.change)}`}
+            value={percent(h.mentionRate.current.rate)}
+            detail={intervalLine(h.mentionRate.current)}
+            change={h.mentionRate.change}
           />
           <Metric
             label="Share of voice"
-            value={rateWithInterval(h.shareOfVoice.current, 'mentions')}
-            detail={`Change: ${changeText(h.shareOfVoice.change)}`}
+            value={percent(h.shareOfVoice.current.rate)}
+            detail={intervalLine(h.shareOfVoice.current, 'mentions of tracked brands')}
+            change={h.shareOfVoice.change}
           />
           <Metric
             label="Net sentiment"
             value={h.netSentiment.current === null ? '–' : signedNumber(h.netSentiment.current)}
-            detail={`Change: ${sentimentChange === null ? 'not enough data' : signedNumber(sentimentChange)} (−100 to 100)`}
+            detail={`−100 to 100 · vs previous week: ${sentimentChange === null ? 'not enough data' : signedNumber(sentimentChange)}`}
           />
           <Metric
             label="Citations"
-            value={countChange(h.citations.cur, h.citations.prev)}
-            detail={`Unique sources: ${countChange(h.domains.cur, h.domains.prev)}`}
+            value={h.citations.cur.toLocaleString('en-US')}
+            detail={`${countDelta(h.citations.cur, h.citations.prev)} vs previous week · ${h.domains.cur.toLocaleString('en-US')} unique sources (${countDelta(h.domains.cur, h.domains.prev)})`}
           />
         </Column>
       </Row>

@@ -9,7 +9,13 @@ export const percent = (fraction: number | null) => (fraction === null ? '–' :
 
 const points = (fraction: number) => `${fraction > 0 ? '+' : fraction < 0 ? '−' : '±'}${Math.abs(fraction * 100).toFixed(1)}`;
 
-/** '30.9% (28.8–33.0%, 412 answers)'. */
+/** '95% CI 28.8–33.0% · 412 answers' (the line under a rate). */
+export function intervalLine(r: RateEstimate, unit = 'answers'): string {
+  if (r.rate === null) return `no ${unit}`;
+  return `95% CI ${(r.low! * 100).toFixed(1)}–${(r.high! * 100).toFixed(1)}% · ${r.n.toLocaleString('en-US')} ${unit}`;
+}
+
+/** '30.9% (95% CI 28.8–33.0%, 412 answers)'. */
 export function rateWithInterval(r: RateEstimate, unit = 'answers'): string {
   if (r.rate === null) return `no ${unit}`;
   return `${percent(r.rate)} (95% CI ${(r.low! * 100).toFixed(1)}–${(r.high! * 100).toFixed(1)}%, ${r.n.toLocaleString('en-US')} ${unit})`;
@@ -22,9 +28,10 @@ export function changeText(c: ChangeEstimate): string {
   return `${points(c.diff)} pts (${range})${c.significant ? '' : ', not significant'}`;
 }
 
-export function countChange(cur: number, prev: number): string {
+/** '+21' / '−3' / '±0': a count's change. */
+export function countDelta(cur: number, prev: number): string {
   const d = cur - prev;
-  return `${cur.toLocaleString('en-US')} (${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d).toLocaleString('en-US')} vs previous week)`;
+  return `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d).toLocaleString('en-US')}`;
 }
 
 export function signedNumber(value: number | null, digits = 1): string {
