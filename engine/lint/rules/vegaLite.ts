@@ -51,11 +51,12 @@ export function vegaLiteVocabulary(): Vocabulary {
 
 /** The spec without binding objects (they resolve at run time). */
 function withoutBindings(spec: Obj): Obj {
-  const strip = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.filter((x) => !bindingKeyOf(x)).map(strip);
+  const strip = (v: unknown, key = ''): unknown => {
+    if (key === 'values' || key === 'datasets') return v;
+    if (Array.isArray(v)) return v.filter((x) => !bindingKeyOf(x)).map((x) => strip(x));
     if (!isObject(v)) return v;
     const out: Obj = {};
-    for (const [k, x] of Object.entries(v)) if (!bindingKeyOf(x)) out[k] = strip(x);
+    for (const [k, x] of Object.entries(v)) if (!bindingKeyOf(x)) out[k] = strip(x, k);
     return out;
   };
   return strip(spec) as Obj;
@@ -127,10 +128,14 @@ function checkTransform(step: unknown, path: Path, report: Report): boolean {
   return ok;
 }
 
+/** Inline data (rows, GeoJSON) is not spec: its keys are never channels or marks. */
+const isInlineData = (p: Path) => p[p.length - 1] === 'values' || p[p.length - 1] === 'datasets';
+
 function precheck(spec: Obj, path: Path, report: Report): boolean {
   const { marks } = vegaLiteVocabulary();
   let ok = true;
   walk(spec, path, (value, p) => {
+    if (isInlineData(p)) return false;
     const last = p[p.length - 1];
     const parent = p[p.length - 2];
     if (last === 'mark' || (parent === 'mark' && last === 'type')) {
@@ -161,7 +166,7 @@ function warningPath(warning: string, spec: Obj, path: Path): { path: Path; key:
   let found: Path | null = null;
   if (channel) {
     walk(spec, path, (value, p) => {
-      if (found) return false;
+      if (found || isInlineData(p)) return false;
       if (p[p.length - 2] === 'encoding' && p[p.length - 1] === channel) found = p;
     });
   }
