@@ -138,93 +138,93 @@ export async function sendTestReports(ctx: ServerContext, userId: string, now: D
   return sent;
 }
 
+/** A daily alert: what it finds per brand, how long an item is not alerted again, how it reads. */
+interface DailyAlert<T extends { id: string }> {
+  kind: AlertKind;
+  realertDays: number;
+  find: (r: Recipient) => Promise<T[]>;
+  compose: (r: Recipient, items: T[]) => Promise<{ subject: string; parts: { html: string; text: string } }>;
+}
+
 /**
- * Prompt monitoring: prompts whose own-brand mention rate over the last 7 whole days fell
- * significantly below the 7 days before. At most one email per member, brand and day, and a prompt
- * is not alerted again for PROMPT_REALERT_DAYS.
+ * One email per member, brand and UTC day when the alert finds items not alerted to that member in
+ * the last `realertDays`; each email is claimed before it is queued.
  */
-export async function runPromptAlerts(ctx: ServerContext, now: Date = ctx.now()): Promise<JobResult> {
-  const windows = trailingDays(utcMidnight(now), ALERT_WINDOW_DAYS);
-  const drops = perBrand(async (r) => {
-    const tracked = await loadTracked(ctx.db, r.brand);
-    return (await promptMovers(ctx.db, r.brand, tracked, windows, changeOptions(ctx))).filter((m) => (m.change.diff ?? 0) < 0);
-  });
-  const result: JobResult = { kind: 'prompts_monitoring', sent: 0, skipped: 0 };
+async function runDailyAlert<T extends { id: string }>(ctx: ServerContext, now: Date, alert: DailyAlert<T>): Promise<JobResult> {
+  const find = perBrand(alert.find);
+  const result: JobResult = { kind: alert.kind, sent: 0, skipped: 0 };
   for (const r of await loadRecipients(ctx.db)) {
-    if (!wants(r, 'prompts_monitoring')) continue;
-    const claim: SendClaim = { userId: r.userId, brandId: r.brand.id, kind: 'prompts_monitoring', period: dayKey(now) };
+    if (!wants(r, alert.kind)) continue;
+    const claim: SendClaim = { userId: r.userId, brandId: r.brand.id, kind: alert.kind, period: dayKey(now) };
     if (await alreadySent(ctx.db, claim)) {
       result.skipped++;
       continue;
     }
-    const seen = await subjectsSentSince(
-      ctx.db,
-      r.userId,
-      r.brand.id,
-      'prompts_monitoring',
-      new Date(now.getTime() - PROMPT_REALERT_DAYS * DAY),
-    );
-    const prompts = (await drops(r)).filter((m) => !seen.has(m.id));
-    if (prompts.length === 0) continue;
-    const parts = await renderPromptDropAlert({
-      brandName: r.brand.name,
-      prompts,
-      current: windows.current,
-      previous: windows.previous,
-      links: screenLinks(ctx.config.publicUrl),
-      unsubscribeUrl: unsubscribeFor(ctx, r, 'prompts_monitoring'),
-    });
-    const subject =
-      prompts.length === 1
-        ? `${r.brand.name}: mention rate dropped on “${truncate(prompts[0].label, 60)}”`
-        : `${r.brand.name}: mention rate dropped on ${prompts.length} prompts`;
-    const message = addressed(ctx, r, 'prompts_monitoring', subject, parts);
-    if (await sendOnce(ctx.db, { ...claim, subjects: prompts.map((p) => p.id) }, message, now)) result.sent++;
+    const seen = await subjectsSentSince(ctx.db, r.userId, r.brand.id, alert.kind, new Date(now.getTime() - alert.realertDays * DAY));
+    const items = (await find(r)).filter((item) => !seen.has(item.id));
+    if (items.length === 0) continue;
+    const { subject, parts } = await alert.compose(r, items);
+    const message = addressed(ctx, r, alert.kind, subject, parts);
+    if (await sendOnce(ctx.db, { ...claim, subjects: items.map((item) => item.id) }, message, now)) result.sent++;
     else result.skipped++;
   }
   return result;
 }
 
 /**
- * Competitor intelligence: untracked brands that pass the emerging-threat test (named significantly
- * more often in the last 7 days than in their own baseline). At most one email per member, brand
- * and day, and a brand is not alerted again for THREAT_REALERT_DAYS.
+ * Prompt monitoring: prompts whose own-brand mention rate over the last 7 whole days fell
+ * significantly below the 7 days before; a prompt is not alerted again for PROMPT_REALERT_DAYS.
  */
-export async function runCompetitorAlerts(ctx: ServerContext, now: Date = ctx.now()): Promise<JobResult> {
+export function runPromptAlerts(ctx: ServerContext, now: Date = ctx.now()): Promise<JobResult> {
+  const windows = trailingDays(utcMidnight(now), ALERT_WINDOW_DAYS);
+  return runDailyAlert(ctx, now, {
+    kind: 'prompts_monitoring',
+    realertDays: PROMPT_REALERT_DAYS,
+    find: async (r) => {
+      const tracked = await loadTracked(ctx.db, r.brand);
+      return (await promptMovers(ctx.db, r.brand, tracked, windows, changeOptions(ctx))).filter((m) => (m.change.diff ?? 0) < 0);
+    },
+    compose: async (r, prompts) => ({
+      subject:
+        prompts.length === 1
+          ? `${r.brand.name}: mention rate dropped on “${truncate(prompts[0].label, 60)}”`
+          : `${r.brand.name}: mention rate dropped on ${prompts.length} prompts`,
+      parts: await renderPromptDropAlert({
+        brandName: r.brand.name,
+        prompts,
+        current: windows.current,
+        previous: windows.previous,
+        links: screenLinks(ctx.config.publicUrl),
+        unsubscribeUrl: unsubscribeFor(ctx, r, 'prompts_monitoring'),
+      }),
+    }),
+  });
+}
+
+/**
+ * Competitor intelligence: untracked brands that pass the emerging-threat test (named significantly
+ * more often in the last 7 days than in their own baseline); a brand is not alerted again for
+ * THREAT_REALERT_DAYS.
+ */
+export function runCompetitorAlerts(ctx: ServerContext, now: Date = ctx.now()): Promise<JobResult> {
   const end = utcMidnight(now);
-  const threats = perBrand(async (r) => passingThreats(ctx, r.brand, await loadTracked(ctx.db, r.brand), end, changeOptions(ctx)));
-  const result: JobResult = { kind: 'competitor_intelligence', sent: 0, skipped: 0 };
-  for (const r of await loadRecipients(ctx.db)) {
-    if (!wants(r, 'competitor_intelligence')) continue;
-    const claim: SendClaim = { userId: r.userId, brandId: r.brand.id, kind: 'competitor_intelligence', period: dayKey(now) };
-    if (await alreadySent(ctx.db, claim)) {
-      result.skipped++;
-      continue;
-    }
-    const seen = await subjectsSentSince(
-      ctx.db,
-      r.userId,
-      r.brand.id,
-      'competitor_intelligence',
-      new Date(now.getTime() - THREAT_REALERT_DAYS * DAY),
-    );
-    const fresh = (await threats(r)).filter((t) => !seen.has(t.id));
-    if (fresh.length === 0) continue;
-    const parts = await renderCompetitorAlert({
-      brandName: r.brand.name,
-      threats: fresh,
-      links: screenLinks(ctx.config.publicUrl),
-      unsubscribeUrl: unsubscribeFor(ctx, r, 'competitor_intelligence'),
-    });
-    const subject =
-      fresh.length === 1
-        ? `New emerging threat for ${r.brand.name}: ${fresh[0].name}`
-        : `${fresh.length} new emerging threats for ${r.brand.name}`;
-    const message = addressed(ctx, r, 'competitor_intelligence', subject, parts);
-    if (await sendOnce(ctx.db, { ...claim, subjects: fresh.map((t) => t.id) }, message, now)) result.sent++;
-    else result.skipped++;
-  }
-  return result;
+  return runDailyAlert(ctx, now, {
+    kind: 'competitor_intelligence',
+    realertDays: THREAT_REALERT_DAYS,
+    find: async (r) => passingThreats(ctx, r.brand, await loadTracked(ctx.db, r.brand), end, changeOptions(ctx)),
+    compose: async (r, threats) => ({
+      subject:
+        threats.length === 1
+          ? `New emerging threat for ${r.brand.name}: ${threats[0].name}`
+          : `${threats.length} new emerging threats for ${r.brand.name}`,
+      parts: await renderCompetitorAlert({
+        brandName: r.brand.name,
+        threats,
+        links: screenLinks(ctx.config.publicUrl),
+        unsubscribeUrl: unsubscribeFor(ctx, r, 'competitor_intelligence'),
+      }),
+    }),
+  });
 }
 
 /** Every alert job once (the timer's work); each job claims its own emails. */
