@@ -23,8 +23,25 @@ import { TimeRangeSegments } from './TimeRangeSegments';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-end' },
-  control: { minWidth: '180px' },
+  // controls share the row from 200 to 280 px each; on a phone each takes the whole width
+  // (Fluent's dropdowns are at least 250 px wide by default, whatever the screen)
+  control: {
+    flexGrow: 1,
+    flexShrink: 1,
+    flexBasis: '200px',
+    minWidth: 0,
+    maxWidth: '280px',
+    '@media (max-width: 639.98px)': { flexBasis: '100%', maxWidth: 'none' },
+  },
+  input: { minWidth: 0, width: '100%' },
+  // long lists (≈250 countries) scroll inside a listbox that opens below the field
+  listbox: { maxHeight: '320px', overflowY: 'auto' },
+  // 'No countries found' is a message, not a choice: no checkbox
+  noMatches: { color: tokens.colorNeutralForeground3, '& .fui-Option__checkIcon': { display: 'none' } },
 });
+
+/** Where a filter's list opens: under the field, its height fitted to the room left on screen. */
+const BELOW = { position: 'below', align: 'start', autoSize: 'height' } as const;
 
 interface ControlProps {
   control: FilterControl;
@@ -55,6 +72,8 @@ function TimeRangeControl({ control, values, onChange }: ControlProps) {
       ) : (
       <Dropdown
         ref={setAnchor}
+        className={styles.input}
+        positioning={BELOW}
         value={label}
         selectedOptions={[value]}
         onOptionSelect={(_, d) => {
@@ -90,6 +109,7 @@ function ListControl({ control, list, values, onChange }: ControlProps & { list:
   const catchAll = list.catchAll.value;
   const selected = collapseSelection(values[control.id], catchAll);
   const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
   const allOptions = useMemo(() => [list.catchAll, ...(vocabulary?.options() ?? []).filter((o) => o.value !== catchAll)], [list, vocabulary, catchAll]);
   const labelOf = (v: string) => allOptions.find((o) => o.value === v)?.label ?? vocabulary?.label(v) ?? v;
   const summary = selectionSummary(selected.map(labelOf));
@@ -99,7 +119,7 @@ function ListControl({ control, list, values, onChange }: ControlProps & { list:
   if (!list.searchable) {
     return (
       <Field label={fieldLabel} className={styles.control}>
-        <Dropdown multiselect value={summary} selectedOptions={selected} onOptionSelect={(_, d) => select(d.selectedOptions)}>
+        <Dropdown multiselect className={styles.input} positioning={BELOW} listbox={{ className: styles.listbox }} value={summary} selectedOptions={selected} onOptionSelect={(_, d) => select(d.selectedOptions)}>
           {allOptions.map((o) => (
             <Option key={o.value} value={o.value}>
               {o.label}
@@ -116,18 +136,29 @@ function ListControl({ control, list, values, onChange }: ControlProps & { list:
       <Combobox
         multiselect
         freeform
-        placeholder={summary}
-        value={query}
+        className={styles.input}
+        positioning={BELOW}
+        listbox={{ className: styles.listbox }}
+        // closed, the field shows the selection as its value ('Global'), not as a grey placeholder;
+        // open, it is a search box
+        value={open ? query : summary}
+        placeholder={open ? `Search ${fieldLabel.toLowerCase()}` : undefined}
         selectedOptions={selected}
-        onChange={(e) => setQuery((e.target as HTMLInputElement).value)}
+        onChange={(e) => {
+          setQuery((e.target as HTMLInputElement).value);
+          setOpen(true);
+        }}
         onOptionSelect={(_, d) => {
           select(d.selectedOptions);
           setQuery('');
         }}
-        onOpenChange={(_, d) => !d.open && setQuery('')}
+        onOpenChange={(_, d) => {
+          setOpen(d.open);
+          if (!d.open) setQuery('');
+        }}
       >
         {shown.length === 0 ? (
-          <Option disabled value="__none" text={noMatches}>{noMatches}</Option>
+          <Option disabled value="__none" text={noMatches} className={styles.noMatches}>{noMatches}</Option>
         ) : (
           shown.map((o) => (
             <Option key={o.value} value={o.value} text={o.label}>
@@ -147,6 +178,8 @@ function ChoiceControl({ control, values, onChange }: ControlProps) {
   return (
     <Field label={control.label ?? control.id} className={styles.control}>
       <Dropdown
+        className={styles.input}
+        positioning={BELOW}
         value={options.find((o) => o.value === value)?.label ?? value}
         selectedOptions={[value]}
         onOptionSelect={(_, d) => d.optionValue && onChange({ ...values, [control.id]: d.optionValue })}

@@ -1,8 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Tab, TabList, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useSearchParams } from 'react-router-dom';
 import type { LayoutItem, LayoutRow, WidgetConfig } from './types';
 import { WidgetHost } from './WidgetHost';
+import { useCardStyles } from './cardStyles';
 
 // 12-column grid: spans apply at >= 1024 px, items take at least half a row from 768 px, and
 // every item is full width below 768 px.
@@ -14,6 +15,9 @@ export function responsiveSpans(span: number | undefined): { lg: number; md: num
 const useStyles = makeStyles({
   rows: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   rowTitle: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  // equal columns of at least --min-item px; a phone (narrower than that) gets one column
+  fitGrid: { gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, var(--min-item)), 1fr))' },
+  fitItem: { minWidth: 0 },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: tokens.spacingHorizontalL },
   item: {
     minWidth: 0,
@@ -150,18 +154,20 @@ function TabsView({ tabs, selected, onSelect, widgets }: {
 
 export function LayoutRows({ rows, widgets }: { rows: LayoutRow[]; widgets: Record<string, WidgetConfig> }) {
   const styles = useStyles();
+  const card = useCardStyles();
+  const headingId = useId();
   return (
     <div className={styles.rows}>
-      {rows.map((row, r) => (
-        <div key={r}>
-          {(row as LayoutRow & { title?: string }).title && <h2 className={styles.rowTitle}>{(row as LayoutRow & { title?: string }).title}</h2>}
-          <div className={styles.grid}>
+      {rows.map((row, r) => {
+        const fit = row.minItemWidth ? ({ '--min-item': `${row.minItemWidth}px` } as CSSProperties) : undefined;
+        const grid = (
+          <div className={mergeClasses(styles.grid, fit && styles.fitGrid)} style={fit}>
             {row.items.map((item, i) => {
               const spans = responsiveSpans(item.span);
               const style = { '--span-lg': String(spans.lg), '--span-md': String(spans.md) } as CSSProperties;
               const key = item.widget ?? `tabs-${i}`;
               return (
-                <div key={key} className={styles.item} style={style} data-span={spans.lg}>
+                <div key={key} className={fit ? styles.fitItem : styles.item} style={fit ? undefined : style} data-span={fit ? undefined : spans.lg}>
                   {item.tabs ? (
                     <Tabs item={item} widgets={widgets} />
                   ) : item.widget && widgets[item.widget] ? (
@@ -173,8 +179,17 @@ export function LayoutRows({ rows, widgets }: { rows: LayoutRow[]; widgets: Reco
               );
             })}
           </div>
-        </div>
-      ))}
+        );
+        // a titled row is a section: its heading and widgets sit together in one card
+        return row.title ? (
+          <section key={r} className={card.card} aria-labelledby={`${headingId}-${r}`} data-section={row.title}>
+            <h2 className={styles.rowTitle} id={`${headingId}-${r}`}>{row.title}</h2>
+            {grid}
+          </section>
+        ) : (
+          <div key={r}>{grid}</div>
+        );
+      })}
     </div>
   );
 }

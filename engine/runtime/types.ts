@@ -50,6 +50,11 @@ export interface LayoutItem {
 
 export interface LayoutRow {
   items: LayoutItem[];
+  /** a section heading: the row becomes one card holding the heading and the row's widgets */
+  title?: string;
+  /** equal columns at least this wide (px) instead of spans: the items share the width evenly
+   * and wrap to a new line where they would be narrower */
+  minItemWidth?: number;
 }
 
 export interface PageDefinition {

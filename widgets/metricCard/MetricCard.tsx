@@ -10,7 +10,9 @@ import type { MetricCardConfig } from './config.generated';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   value: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800, fontWeight: tokens.fontWeightSemibold },
-  delta: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, fontWeight: tokens.fontWeightSemibold },
+  // the change and its label wrap as two units: 'vs previous period' never breaks inside
+  delta: { display: 'inline-flex', alignItems: 'center', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXXS, fontWeight: tokens.fontWeightSemibold },
+  nowrap: { whiteSpace: 'nowrap' },
   up: { color: tokens.colorPaletteGreenForeground1 },
   down: { color: tokens.colorPaletteRedForeground1 },
   flat: { color: tokens.colorNeutralForeground3 },
@@ -48,9 +50,11 @@ export default function MetricCard({ config, data }: WidgetProps<MetricCardConfi
       </span>
       {config.delta && (
         <span className={mergeClasses(styles.delta, styles[good])} data-testid="metric-delta" data-direction={direction}>
-          <Icon aria-label={direction === 'up' ? 'Increase' : direction === 'down' ? 'Decrease' : 'No change'} />
-          {formatValue(change, config.delta.format ?? 'growth')}
-          {config.delta.label && <Text size={200} className={styles.muted}>{config.delta.label}</Text>}
+          <span className={mergeClasses(styles.delta, styles.nowrap)}>
+            <Icon aria-label={direction === 'up' ? 'Increase' : direction === 'down' ? 'Decrease' : 'No change'} />
+            {formatValue(change, config.delta.format ?? 'growth')}
+          </span>
+          {config.delta.label && <Text size={200} className={mergeClasses(styles.muted, styles.nowrap)}>{config.delta.label}</Text>}
         </span>
       )}
       {config.caption && (
