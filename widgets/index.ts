@@ -9,3 +9,9 @@ export const widgetKinds: WidgetKindDefinition[] = Object.keys(declared)
   .map((path) => declared[path].default);
 
 export const widgetRegistry = createWidgetRegistry(widgetKinds);
+
+/**
+ * A starting config per widget kind (its valid fixture: a real call, states and fields), for the
+ * page studio's "add widget". Loaded on demand in its own chunk, so the app never carries them.
+ */
+export const loadWidgetTemplates = (): Promise<Record<string, Record<string, unknown>>> => import('./templates').then((m) => m.widgetTemplates);

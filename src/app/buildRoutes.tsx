@@ -1,7 +1,7 @@
 import { Suspense, lazy, type JSX } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../ui/PageLoading';
-import { RequireAuth, RequireOnboarded } from './guards';
+import { RequireAuth, RequireOnboarded, RequireStaff } from './guards';
 import { NotFound } from './NotFound';
 import { ONBOARDING_PATHS, ROUTES } from './routePaths';
 
@@ -15,6 +15,8 @@ const OnboardingSection = lazy(() => import('../onboarding/OnboardingSection'));
 // Signed-in visitors never download the login form; the error page is rare.
 const LoginPage = lazy(() => import('./LoginPage').then((m) => ({ default: m.LoginPage })));
 const ErrorPage = lazy(() => import('./ErrorPage').then((m) => ({ default: m.ErrorPage })));
+// The page studio (editor, lint, Vega-Lite compiler) loads only when a staff user opens it.
+const StudioSection = lazy(() => import('../studio/StudioSection'));
 
 const suspended = (node: JSX.Element) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
@@ -36,6 +38,7 @@ export function buildRoutes(loadPages: LoadPages): RouteObject[] {
               path: `${ROUTES.app}/*`,
               element: suspended(<AppSection loadPages={loadPages} />),
             },
+            { element: <RequireStaff />, children: [{ path: `${ROUTES.studio}/*`, element: suspended(<StudioSection />) }] },
           ],
         },
       ],

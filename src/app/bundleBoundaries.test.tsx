@@ -43,4 +43,23 @@ describe('bundle boundaries', () => {
     expect(engine).toMatch(/import\('\.\.\/host\/pageRoutes'\)/);
     expect(engine).not.toMatch(/^import [^\n]*(engine|widgets|host)/m);
   });
+
+  it('loads the page studio (editor, lint, Vega-Lite compiler) only when staff open it', () => {
+    const routes = readFileSync(join(SRC, 'app/buildRoutes.tsx'), 'utf8');
+    expect(routes).toMatch(/lazy\(\(\) => import\('\.\.\/studio\/StudioSection'\)\)/);
+    expect(routes).toMatch(/element: <RequireStaff \/>, children: \[\{ path: `\$\{ROUTES\.studio\}\/\*`/);
+    // nothing outside src/studio imports it statically (vite.config.ts reads its build plugins)
+    const offenders: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      if (relative(SRC, file).startsWith('studio/')) continue;
+      for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+        const spec = match[1] ?? match[2];
+        if (/(^|\/)studio\//.test(spec) || spec.endsWith('engine/studio')) offenders.push(`${relative(SRC, file)} imports ${spec}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+    // the engine's runtime entry does not carry the lint
+    const engine = readFileSync(join(SRC, '../engine/index.ts'), 'utf8');
+    expect(engine).not.toMatch(/lint|studio/);
+  });
 });

@@ -4,6 +4,7 @@ import { apiClient } from '../api/client';
 import { useSession } from '../session/SessionContext';
 import { ROUTES, needsOnboarding } from './routePaths';
 import { SubscriptionRequired } from './SubscriptionRequired';
+import { StatusScreen } from '../ui/StatusScreen';
 
 /** Signed-out visitors go to login, which sends them back to where they were going. */
 export function RequireAuth() {
@@ -34,4 +35,20 @@ export function RequireSubscription() {
   useEffect(() => apiClient.onSubscriptionRequired(() => setRefusedFor(user)), [user]);
   const refused = refusedFor !== null && refusedFor === user;
   return hasActiveSubscription && !refused ? <Outlet /> : <SubscriptionRequired />;
+}
+
+/** The role that opens the page studio; the server checks it again on every studio call. */
+export const STAFF_ROLE = 'staff';
+export const STAFF_ONLY_TITLE = 'Staff only';
+export const STAFF_ONLY_MESSAGE = 'The page studio is for product staff only.';
+
+export function isStaff(user: { role?: string } | null): boolean {
+  return user?.role === STAFF_ROLE;
+}
+
+/** The page studio: staff only. Others are told so here, before any of the studio's code loads. */
+export function RequireStaff() {
+  const { user } = useSession();
+  if (!isStaff(user)) return <StatusScreen full title={STAFF_ONLY_TITLE} message={STAFF_ONLY_MESSAGE} testId="staff-only" />;
+  return <Outlet />;
 }

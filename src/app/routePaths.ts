@@ -17,6 +17,8 @@ export const ROUTES = {
   settings: '/app/settings',
   profile: '/app/profile',
   addBrand: '/app/add-brand',
+  /** the page studio, for staff (outside the app shell: it needs the whole window) */
+  studio: '/studio',
 } as const;
 
 /** Screens outside /app, drawn by pages with an onboarding frame ("shell": "onboarding" | "pricing"). */

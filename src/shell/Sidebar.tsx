@@ -2,7 +2,7 @@ import { Caption1, OverlayDrawer, makeStyles, mergeClasses, tokens } from '@flue
 import { useSession } from '../session/SessionContext';
 import { BrandSwitcher } from './BrandSwitcher';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from './constants';
-import { LOWER_MENU, MAIN_MENU, MAIN_MENU_LABEL } from './navItems';
+import { LOWER_MENU, MAIN_MENU, MAIN_MENU_LABEL, STAFF_MENU } from './navItems';
 import { PromoCard } from './PromoCard';
 import { useSidebar } from './SidebarContext';
 import { SidebarNav } from './SidebarNav';
@@ -36,7 +36,9 @@ const useStyles = makeStyles({
 
 function SidebarContent({ compact, isMobile, onNavigate }: { compact: boolean; isMobile: boolean; onNavigate?: () => void }) {
   const styles = useStyles();
-  const { config } = useSession();
+  const { config, user } = useSession();
+  // staff also get the page studio (the server refuses its calls to anyone else)
+  const lower = user?.role === 'staff' ? [...STAFF_MENU, ...LOWER_MENU] : LOWER_MENU;
   return (
     <div className={mergeClasses(styles.content, compact && styles.compactContent)}>
       <BrandSwitcher isMobile={isMobile} compact={compact} onNavigate={onNavigate} />
@@ -46,7 +48,7 @@ function SidebarContent({ compact, isMobile, onNavigate }: { compact: boolean; i
       </nav>
       <div className={styles.spacer} />
       <nav aria-label="More">
-        <SidebarNav items={LOWER_MENU} compact={compact} onNavigate={onNavigate} label="More" />
+        <SidebarNav items={lower} compact={compact} onNavigate={onNavigate} label="More" />
       </nav>
       {compact ? null : <PromoCard onNavigate={onNavigate} />}
       <Caption1 className={styles.version} data-testid="app-version">

@@ -2,6 +2,7 @@ import type { FluentIcon } from '@fluentui/react-icons';
 import {
   BuildingMultipleRegular,
   ChatMultipleRegular,
+  CodeRegular,
   GlobeRegular,
   HomeRegular,
   QuestionCircleRegular,
@@ -28,3 +29,6 @@ export const LOWER_MENU: NavItem[] = [
   { label: 'Settings', icon: SettingsRegular, to: '/app/settings' },
   { label: 'Help Center', icon: QuestionCircleRegular },
 ];
+
+/** Shown to staff only (users.role 'staff'): the page studio. */
+export const STAFF_MENU: NavItem[] = [{ label: 'Page Studio', icon: CodeRegular, to: '/studio' }];
