@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAPSED_USER, launchBrowser, loggedInPage } from './support/browser';
+
+// The page studio in Chromium: a staff user (the demo login) opens the Overview's config, moves a
+// card and changes the chart's mark and sees the preview follow with the lint clean, then misspells
+// a channel and sees the error marked on that line; a subscriber who is not staff is refused by
+// the app and by the server, and never downloads the studio's code.
+
+const preview = (page: Page) => page.getByTestId('studio-preview');
+const previewCard = (page: Page, id: string) => preview(page).locator(`[data-widget-id="${id}"]`);
+const lintSummary = (page: Page) => page.getByTestId('studio-lint-summary');
+
+/** Finds `text` with the editor's search panel (Ctrl+F) and leaves it selected, the panel closed. */
+async function findInEditor(page: Page, text: string) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+f');
+  const search = page.locator('.cm-search input[name="search"]');
+  await search.fill(text);
+  await search.press('End'); // the panel takes the query on key-up
+  await search.press('Enter');
+  await page.keyboard.press('Escape');
+}
+
+/** Replaces the next match of `find` with `by` through the search panel's Replace. */
+async function replaceInEditor(page: Page, find: string, by: string) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+f');
+  await page.locator('.cm-search input[name="search"]').fill(find);
+  await page.locator('.cm-search input[name="search"]').press('End'); // the panel takes the query on key-up
+  await page.locator('.cm-search input[name="search"]').press('Enter'); // selects the next match
+  await page.locator('.cm-search input[name="replace"]').fill(by);
+  await page.locator('.cm-search input[name="replace"]').press('End');
+  await page.locator('.cm-search button[name="replace"]').click();
+  await page.keyboard.press('Escape');
+}
+
+/** Whether card `a` comes before card `b` in the preview's document order. */
+const before = (page: Page, a: string, b: string) =>
+  preview(page).evaluate(
+    (root, [x, y]) => {
+      const ex = root.querySelector(`[data-widget-id="${x}"]`);
+      const ey = root.querySelector(`[data-widget-id="${y}"]`);
+      return !!ex && !!ey && (ex.compareDocumentPosition(ey) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    },
+    [a, b],
+  );
+
+describe('page studio', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lets staff edit the Overview with a live preview and lint at the line of a mistake', async () => {
+    const { page } = await loggedInPage(browser);
+    page.on('dialog', (d) => void d.accept()); // the unsaved-changes warning when the test leaves
+    await page.goto('/app/home');
+    await page.getByRole('link', { name: 'Page Studio' }).click();
+    await page.waitForURL('**/studio');
+    await page.getByRole('link', { name: 'Overview', exact: true }).click();
+    await page.waitForURL('**/studio/overview');
+
+    await expect.poll(() => lintSummary(page).innerText(), { timeout: 30_000 }).toBe('No problems');
+    await previewCard(page, 'visibility').locator('svg .mark-line path').first().waitFor({ timeout: 30_000 });
+    expect(await before(page, 'mentionRate', 'sentiment')).toBe(true);
+    expect(await page.getByTestId('studio-save-state').innerText()).toBe('No changes');
+
+    // Move the Mention Rate card after Net Brand Sentiment: its four layout lines, Alt+Down past the next item's four.
+    await findInEditor(page, '"widget": "mentionRate"');
+    await page.keyboard.press('ArrowUp');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+End');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => before(page, 'sentiment', 'mentionRate'), { timeout: 15_000 }).toBe(true);
+    expect(await lintSummary(page).innerText()).toBe('No problems');
+
+    // The chart's mark: line → area; the preview redraws it as areas.
+    await replaceInEditor(page, '"type": "line"', '"type": "area"');
+    await previewCard(page, 'visibility').locator('svg .mark-area path').first().waitFor({ timeout: 30_000 });
+    expect(await previewCard(page, 'visibility').locator('svg .mark-line path').count()).toBe(0);
+    await expect.poll(() => lintSummary(page).innerText()).toBe('No problems');
+    expect(await page.getByTestId('studio-save-state').innerText()).toBe('Draft, not deployed');
+
+    // The diff against pages/overview.json shows both edits.
+    await page.getByRole('tab', { name: /Changes/ }).click();
+    const diff = page.getByTestId('studio-diff');
+    await diff.waitFor();
+    expect(await diff.innerText()).toContain('"type": "area"');
+    expect(await page.getByTestId('studio-change-count').innerText()).toMatch(/^\+\d+ −\d+ lines$/);
+    await page.getByRole('tab', { name: 'Preview' }).click();
+
+    // A misspelt channel: an error, marked on the line of the typo; the preview keeps the last clean version.
+    await replaceInEditor(page, '"color": {', '"colour": {');
+    await expect.poll(() => lintSummary(page).innerText(), { timeout: 15_000 }).toMatch(/^\d+ errors?/);
+    const typoLine = page.locator('.cm-line', { hasText: '"colour"' });
+    await typoLine.scrollIntoViewIfNeeded();
+    await expect.poll(() => typoLine.locator('.cm-lintRange-error').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.getByTestId('studio-preview-stale').waitFor();
+    expect(await previewCard(page, 'visibility').locator('svg .mark-area path').count()).toBeGreaterThan(0);
+
+    // The draft survives a reload.
+    await page.reload();
+    await expect.poll(() => lintSummary(page).innerText(), { timeout: 30_000 }).toMatch(/^\d+ errors?/);
+    expect(await page.getByText(/Restored your unsaved draft of overview\.json/).count()).toBe(1);
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => lintSummary(page).innerText(), { timeout: 15_000 }).toBe('No problems');
+    expect(await page.getByTestId('studio-save-state').innerText()).toBe('No changes');
+    await page.context().close();
+  });
+
+  it('refuses a subscriber who is not staff, in the app and at the server, and sends no studio code', async () => {
+    const { context, page } = await loggedInPage(browser, LAPSED_USER);
+    const scripts: string[] = [];
+    context.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/app/home');
+    expect(await page.getByRole('link', { name: 'Page Studio' }).count()).toBe(0);
+    await page.goto('/studio/overview');
+    await page.getByTestId('staff-only').waitFor();
+    expect(await page.getByText('The page studio is for product staff only.').count()).toBe(1);
+    expect(await page.locator('.cm-editor').count()).toBe(0);
+    const res = await page.request.get('/api/studio/pages');
+    expect(res.status()).toBe(403);
+    expect((await res.json()).code).toBe('STAFF_ONLY');
+    expect(scripts.filter((s) => /Studio/.test(s))).toEqual([]);
+    await context.close();
+  });
+});
