@@ -92,6 +92,12 @@ describe('page charts tell the data as it is', () => {
     view.finalize();
   });
 
+  it('a never-run prompt shows the share-of-voice empty state, not an axis with a zero bar', () => {
+    const detail = pages['./prompt-detail.json'] as { widgets: Record<string, { emptyUnless?: string }> };
+    expect(detail.widgets.shareOfVoice.emptyUnless).toBe('currentMentions');
+    expect(detail.widgets.shareOfVoiceByProvider.emptyUnless).toBe('currentMentions');
+  });
+
   it('every chart can be exported as SVG', () => {
     const downloadable = charts.filter(({ widget }) => widget.download);
     expect(downloadable.length).toBeGreaterThan(0);

@@ -107,6 +107,14 @@ describe('chart widget', () => {
     expect(screen.getByRole('figure').getAttribute('aria-label')).toContain((valid as { title: string }).title);
   });
 
+  it('a never-run prompt (rows of zeros) shows the empty copy, not an empty axis', async () => {
+    const zeros = JSON.parse(JSON.stringify(response)) as { data: Record<string, Array<{ mentionRate: number }>> };
+    for (const points of Object.values(zeros.data)) for (const p of points) p.mentionRate = 0;
+    renderWidget({ ...config, emptyUnless: 'mentionRate' } as WidgetConfig, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': zeros }).fetcher });
+    expect(await screen.findByText('No data available')).toBeTruthy();
+    expect(screen.getByRole('figure', { hidden: true }).hidden).toBe(true);
+  });
+
   it('shows the empty copy when there are no series', async () => {
     renderWidget(config, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': { data: {} } }).fetcher });
     expect(await screen.findByText('No data available')).toBeTruthy();

@@ -10,7 +10,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { ErrorState, PageContext, resolveValue, statesFor, useExports, type WidgetProps } from '../../engine';
+import { EmptyState, ErrorState, PageContext, getPath, resolveValue, statesFor, useExports, type WidgetProps } from '../../engine';
 import { exportColumns } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 import {
@@ -163,6 +163,11 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
   };
 
   const label = [config.title ?? id, config.description].filter(Boolean).join(': ');
+  // Rows that are all zeros (a prompt never run) say "no data", not an empty axis.
+  const nothing = !!config.emptyUnless && !rows.some((r) => {
+    const v = getPath(r, config.emptyUnless!);
+    return v !== null && v !== undefined && Number(v) !== 0;
+  });
   return (
     <>
       <div className={styles.toolbar}>
@@ -189,6 +194,7 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
         )}
         {config.download && config.download.length > 0 && <ExportMenu label="Download" formats={config.download} onExport={onExport} />}
       </div>
+      {nothing && <EmptyState copy={statesFor(config, page?.page).empty} />}
       {failure && (
         <>
           <ErrorState copy={statesFor(config, page?.page).error} message={failure} onRetry={() => setAttempt((n) => n + 1)} />
@@ -197,7 +203,7 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
           </Text>
         </>
       )}
-      <figure ref={container} className={styles.chart} style={{ margin: 0 }} aria-label={label} hidden={!!failure}>
+      <figure ref={container} className={styles.chart} style={{ margin: 0 }} aria-label={label} hidden={!!failure || nothing}>
         {responsive ? (
           <div ref={host} className={styles.canvas} />
         ) : (

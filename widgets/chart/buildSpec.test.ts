@@ -30,6 +30,16 @@ describe('embedded spec: layered with composite marks', () => {
     expect(spec.width).toBe('container');
   });
 
+  it('with the time axis on the window: every layer gets the window domain', () => {
+    const spec = buildChartSpec(
+      { layer: [{ mark: { type: 'errorband', extent: 'ci' }, encoding: { x, y } }, { mark: 'line', encoding: { x, y } }] },
+      { seriesField: 'brandName', timeAxis: true },
+    );
+    expect(compileQuietly(spec)).toEqual([]);
+    const layers = spec.layer as Array<{ encoding: { x: { scale: { domain: unknown } } } }>;
+    for (const l of layers) expect(l.encoding.x.scale.domain).toEqual([{ expr: 'timeStart' }, { expr: 'timeEnd' }]);
+  });
+
   it('an error band with its own bounds (y, y2) beside a line', () => {
     const spec = buildChartSpec({
       layer: [

@@ -50,6 +50,10 @@ export type ChartConfig = {
     end: BindableValue;
     interval?: BindableValue;
   };
+  /**
+   * a field of the widget's rows: the card shows its empty copy unless some row has a non-zero value there (a prompt never run answers rows of zeros, which would draw an empty axis)
+   */
+  emptyUnless?: string;
   download?: ('csv' | 'png' | 'svg')[];
   exportColumns?: ExportColumnSpec[];
   filename?: string;
