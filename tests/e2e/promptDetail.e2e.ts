@@ -15,9 +15,9 @@ const rank1 = (n: number | null) => (n === null ? '—' : n.toFixed(1));
 interface PromptDetail { id: string; prompt: string; state: string; monitoringCount: number; providers: string[] }
 interface Aggregate { mentionRate: number | null; avgRank: number | null; netSentiment: number | null; totalMentions: number }
 interface RankingRow { brandName: string; brandCategory: string; isOwnBrand: boolean; currentMentionRatePercentage: number; currentAverageRank: number | null; actualRank: number }
-interface Run { provider: string; createdAt: string }
+interface Run { provider: string; createdAt: string; provenance: { model: string | null; real: boolean; webSearch: boolean } }
 
-const CARDS = ['header', 'mentionRate', 'averageRank', 'netSentiment', 'totalMentions', 'ranking', 'responses', 'citations'];
+const CARDS = ['header', 'mentionRate', 'averageRank', 'netSentiment', 'totalMentions', 'ranking', 'responses', 'citations', 'failedRuns'];
 
 /** Ranking rows as shown: [rank, brand, tag, avg rank, % visible]. */
 async function rankingRows(page: Page): Promise<string[][]> {
@@ -85,6 +85,10 @@ describe('Prompt detail', () => {
       expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
     }
     for (const tab of ['Share of Voice', 'Mention Rate', 'Location']) expect(await page.getByRole('tab', { name: tab }).count(), tab).toBe(1);
+    // no run of the demo data failed: the Failed Runs card says so
+    const failed = await apiPost<Record<string, unknown[]>>(page, '/api/prompts/failed-runs', { promptId, location: null });
+    expect(Object.values(failed).flat()).toEqual([]);
+    expect(await card(page, 'failedRuns').innerText()).toContain('No failed runs');
   });
 
   it('lists the ranking rows the API returns: top 10 plus the own brand, tagged, in order', async () => {
@@ -127,6 +131,12 @@ describe('Prompt detail', () => {
     await responses.getByTestId('feed-card').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`${names[provider]} Response Details`).waitFor();
+    // how the answer was obtained, as the API stored it (the demo data is simulated)
+    const { provenance } = latest[provider][0];
+    const details = await dialog.innerText();
+    expect(details).toContain(`Source: ${provenance.real ? 'Live answer' : 'Simulated'}`);
+    expect(details).toContain(`Model: ${provenance.model}`);
+    expect(details).toContain(`Web search: ${provenance.webSearch ? 'Yes' : 'No'}`);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
