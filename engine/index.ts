@@ -39,6 +39,7 @@ export { EmptyState, ErrorState } from './runtime/WidgetStates';
 export { resolveBindings, resolveValue, type BindingContext } from './bindings/resolve';
 export { fillPath, fillTemplate } from './format/template';
 export { formatValue, exportValue, formatDate, formatRelative, EMPTY_VALUE, type FormatSpec } from './format/numbers';
+export { intervalOf, sampleText, significanceOf, type IntervalBinding, type SignificanceBinding } from './format/stats';
 export { runTransforms } from './transforms/run';
 export { compareBy, getPath, matches, type Condition, type Row, type Step } from './transforms/steps';
 

@@ -41,6 +41,44 @@ describe('metricCard', () => {
     expect(screen.getByTestId('metric-message').textContent).toBe('Strong positive sentiment, declining');
   });
 
+  it('shows the interval after the value and the sample on hover; a change that is not significant is drawn neutral', async () => {
+    const withStats = {
+      'brand-1': {
+        ...response['brand-1'],
+        mentionRateStats: { n: 393, low: 37.38, high: 47.07, enoughData: true },
+        mentionRateChangeStats: { n: 393, previousN: 385, diff: 4.6, low: -2.3, high: 11.4, significant: false, enoughData: true },
+      },
+    };
+    const card = {
+      ...mentionRateCard,
+      value: { field: 'mentionRate', format: 'mentionRate', interval: { field: 'mentionRateStats' } },
+      delta: { field: 'pctChangeMentionRate', format: 'growth', significance: { field: 'mentionRateChangeStats' } },
+    } as WidgetConfig;
+    renderWidget(card, { fetcher: fakeFetcher({ 'brands.performance.metadata': withStats }).fetcher });
+    expect((await screen.findByTestId('metric-value')).textContent).toBe('42.17%');
+    expect(screen.getByTestId('metric-interval').textContent).toBe('±4.8');
+    expect(screen.getByTestId('metric-figure').getAttribute('title')).toBe('393 answers · 95% interval 37.38 to 47.07');
+    const delta = screen.getByTestId('metric-delta');
+    expect(delta.getAttribute('data-direction')).toBe('up');
+    expect(delta.getAttribute('data-significance')).toBe('not-significant');
+    expect(delta.getAttribute('title')).toBe('Not significant: 393 answers');
+    expect(within(delta).getByLabelText('Increase (Not significant: 393 answers)')).toBeTruthy();
+  });
+
+  it('draws a significant change in its colour, and one resting on too few answers neutral', async () => {
+    const stats = (change: object) => ({ 'brand-1': { ...response['brand-1'], mentionRateChangeStats: change } });
+    const card = { ...mentionRateCard, delta: { field: 'pctChangeMentionRate', format: 'growth', significance: { field: 'mentionRateChangeStats' } } } as WidgetConfig;
+    const significant = { n: 900, previousN: 880, diff: 6, low: 1.5, high: 10.4, significant: true, enoughData: true };
+    const { unmount } = renderWidget(card, { fetcher: fakeFetcher({ 'brands.performance.metadata': stats(significant) }).fetcher });
+    const delta = await screen.findByTestId('metric-delta');
+    expect(delta.getAttribute('data-significance')).toBe('significant');
+    expect(delta.getAttribute('title')).toBeNull();
+    unmount();
+    const few = { n: 12, previousN: 40, diff: null, low: null, high: null, significant: false, enoughData: false };
+    renderWidget(card, { fetcher: fakeFetcher({ 'brands.performance.metadata': stats(few) }).fetcher });
+    expect((await screen.findByTestId('metric-delta')).getAttribute('title')).toBe('Not enough data: 12 answers');
+  });
+
   it('shows the error copy with a Retry that refetches', async () => {
     let attempts = 0;
     const { fetcher } = fakeFetcher({

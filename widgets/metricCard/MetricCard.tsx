@@ -1,11 +1,14 @@
 import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowDownRegular, ArrowUpRegular, SubtractRegular } from '@fluentui/react-icons';
-import { formatValue, getPath, type WidgetProps } from '../../engine';
+import { formatValue, getPath, intervalOf, significanceOf, type WidgetProps } from '../../engine';
 import { bandFor, trendWord, SENTIMENT_BANDS, SENTIMENT_TREND } from './sentiment';
 import type { MetricCardConfig } from './config.generated';
 
 // A single number with its change against the delta window: green arrow up, red arrow down,
-// grey when flat or unknown. `invert` flips the colours where lower is better (ranks).
+// grey when flat or unknown. `invert` flips the colours where lower is better (ranks). With an
+// interval binding the value shows '±' half its 95% interval and its sample on hover; with a
+// significance binding a change that is not significant (or rests on too few answers) is grey,
+// with the reason on hover.
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -17,6 +20,7 @@ const useStyles = makeStyles({
   down: { color: tokens.colorPaletteRedForeground1 },
   flat: { color: tokens.colorNeutralForeground3 },
   muted: { color: tokens.colorNeutralForeground3 },
+  interval: { marginInlineStart: tokens.spacingHorizontalXS, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightRegular, color: tokens.colorNeutralForeground3 },
 });
 
 export type Direction = 'up' | 'down' | 'flat';
@@ -31,7 +35,11 @@ export default function MetricCard({ config, data }: WidgetProps<MetricCardConfi
   const value = getPath(data, config.value.field);
   const change = config.delta ? getPath(data, config.delta.field) : undefined;
   const direction = directionOf(change);
-  const good = config.delta?.invert ? (direction === 'up' ? 'down' : direction === 'down' ? 'up' : 'flat') : direction;
+  const interval = intervalOf(data, config.value.interval);
+  const significance = significanceOf(data, config.delta?.significance);
+  const neutral = significance !== null && significance.state !== 'significant';
+  const good = neutral ? 'flat' : config.delta?.invert ? (direction === 'up' ? 'down' : direction === 'down' ? 'up' : 'flat') : direction;
+  const directionWord = direction === 'up' ? 'Increase' : direction === 'down' ? 'Decrease' : 'No change';
   const Icon = direction === 'up' ? ArrowUpRegular : direction === 'down' ? ArrowDownRegular : SubtractRegular;
 
   let message: string | null = null;
@@ -45,13 +53,26 @@ export default function MetricCard({ config, data }: WidgetProps<MetricCardConfi
 
   return (
     <div className={styles.root}>
-      <span className={styles.value} data-testid="metric-value">
-        {formatValue(value, config.value.format)}
+      <span title={interval.title ?? undefined} data-testid="metric-figure">
+        <span className={styles.value} data-testid="metric-value">
+          {formatValue(value, config.value.format)}
+        </span>
+        {interval.text && (
+          <span className={styles.interval} data-testid="metric-interval">
+            {interval.text}
+          </span>
+        )}
       </span>
       {config.delta && (
-        <span className={mergeClasses(styles.delta, styles[good])} data-testid="metric-delta" data-direction={direction}>
+        <span
+          className={mergeClasses(styles.delta, styles[good])}
+          data-testid="metric-delta"
+          data-direction={direction}
+          data-significance={significance?.state}
+          title={significance?.title ?? undefined}
+        >
           <span className={mergeClasses(styles.delta, styles.nowrap)}>
-            <Icon aria-label={direction === 'up' ? 'Increase' : direction === 'down' ? 'Decrease' : 'No change'} />
+            <Icon aria-label={significance?.title ? `${directionWord} (${significance.title})` : directionWord} />
             {formatValue(change, config.delta.format ?? 'growth')}
           </span>
           {config.delta.label && <Text size={200} className={mergeClasses(styles.muted, styles.nowrap)}>{config.delta.label}</Text>}

@@ -13,7 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronUpRegular, LockClosedRegular } from '@fluentui/react-icons';
-import { PageContext, fillTemplate, getPath, matches, resolveValue, useEngineHost, useExports, type Condition, type WidgetProps } from '../../engine';
+import { PageContext, fillTemplate, getPath, matches, resolveValue, significanceOf, useEngineHost, useExports, type Condition, type WidgetProps } from '../../engine';
 import { badgeFor, cellText, exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 import { nextSort, sortRows, type SortState } from './sortRows';
@@ -50,6 +50,9 @@ const useStyles = makeStyles({
   badge: { whiteSpace: 'nowrap' },
   secondary: { display: 'block', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   highlight: { backgroundColor: tokens.colorBrandBackground2, fontWeight: tokens.fontWeightSemibold },
+  // a row resting on too few answers (mutedWhen), and a change that is not significant: readable, but grey
+  muted: { color: tokens.colorNeutralForeground4 },
+  neutral: { color: tokens.colorNeutralForeground3 },
   locked: { display: 'inline-block', filter: 'blur(4px)', userSelect: 'none', color: tokens.colorNeutralForeground3 },
 });
 
@@ -75,6 +78,9 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
   // highlighted rows (the user's own brand): conditions on the row, values may be page bindings
   const highlight = useMemo(() => resolveValue<Condition[]>(config.highlightWhen ?? null, page?.bindings ?? {}), [config.highlightWhen, page?.bindings]);
   const isHighlighted = (row: Record<string, unknown>) => !!highlight && highlight.every((c) => matches(row, c));
+  // greyed-out rows (e.g. a rate under the minimum sample), with the reason on hover
+  const muted = useMemo(() => resolveValue<Condition[]>(config.mutedWhen ?? null, page?.bindings ?? {}), [config.mutedWhen, page?.bindings]);
+  const isMuted = (row: Record<string, unknown>) => !!muted && muted.every((c) => matches(row, c));
 
   const onExport = async (format: string) => {
     const columns = exportColumns(config.columns);
@@ -193,10 +199,12 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
               return (
                 <Fragment key={r}>
                   <TableRow
-                    className={[href ? styles.linkRow : '', isHighlighted(row) ? styles.highlight : ''].join(' ').trim() || undefined}
+                    className={[href ? styles.linkRow : '', isHighlighted(row) ? styles.highlight : '', isMuted(row) ? styles.muted : ''].join(' ').trim() || undefined}
                     onClick={href ? () => navigate(href) : undefined}
                     data-href={href ?? undefined}
                     data-highlighted={isHighlighted(row) || undefined}
+                    data-muted={isMuted(row) || undefined}
+                    title={isMuted(row) && config.mutedTitle ? fillTemplate(config.mutedTitle, row) : undefined}
                     aria-current={isHighlighted(row) ? 'true' : undefined}
                   >
                     {interactions.selectCell(row)}
@@ -206,12 +214,16 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
                       // a second line under the value, copy filled from the row (e.g. '{coMentions} co-mentions')
                       const secondary = (c as ColumnSpec & { secondary?: string }).secondary;
                       const folded = position === 0 ? layout.secondLine : [];
+                      // a change that is not significant (or rests on too few answers) is grey, with the reason on hover
+                      const significance = significanceOf(row, c.significance);
+                      const neutral = significance !== null && significance.state !== 'significant';
                       return (
                         <TableCell
                           key={columnKey(c)}
-                          className={c.align === 'end' ? styles.end : undefined}
+                          className={[c.align === 'end' ? styles.end : '', neutral ? styles.neutral : ''].join(' ').trim() || undefined}
                           style={{ minWidth: columnMinWidth(c, i) }}
-                          title={c.maxLength ? String(value ?? '') : undefined}
+                          title={c.maxLength ? String(value ?? '') : (significance?.title ?? undefined)}
+                          data-significance={significance?.state}
                         >
                           {secondary || folded.length ? (
                             <span className={styles.stack}>

@@ -7,6 +7,7 @@ import type {
   DataBinding,
   Format,
   RowCondition,
+  SignificanceBinding,
   TemplateValues,
   VisibleWhen,
   WidgetStates,
@@ -43,6 +44,16 @@ export type TableConfig = {
    * @minItems 1
    */
   highlightWhen?: [RowCondition, ...RowCondition[]];
+  /**
+   * rows matching every condition are greyed out, e.g. a rate resting on fewer answers than the minimum sample: {"field": "mentionRateStats.enoughData", "op": "eq", "value": false}
+   *
+   * @minItems 1
+   */
+  mutedWhen?: [RowCondition, ...RowCondition[]];
+  /**
+   * hover text of a greyed-out row; {name} placeholders are fields of the row, e.g. 'Too few answers to judge: {mentionRateStats.n}'
+   */
+  mutedTitle?: string;
   defaultSort?: {
     /**
      * a field of the widget's rows (dotted path allowed)
@@ -183,6 +194,7 @@ export type Column = {
    * a second, muted line under the value; {name} placeholders are fields of the row, e.g. '{coMentions} co-mentions'
    */
   secondary?: string;
+  significance?: SignificanceBinding;
   /**
    * a list value: up to 'max' names, then +N
    */

@@ -22,6 +22,7 @@ import { lockedUntitled } from './lockedUntitled';
 import { responsePath } from './responsePath';
 import { answerFields } from './answerFields';
 import { numericAlign } from './numericAlign';
+import { statsBinding } from './statsBinding';
 
 // The semantic rules, one per file. Adding a rule is adding its file and one line here.
 export const RULES: readonly Rule[] = [
@@ -48,6 +49,7 @@ export const RULES: readonly Rule[] = [
   answerFields,
   wizardReferences,
   numericAlign,
+  statsBinding,
 ];
 
 /** Rules that are not semantic rules but still have ids in the output. */
