@@ -2,13 +2,22 @@ import type { Db } from '../db/types';
 import type { BrandRow } from '../routes/access';
 import { loadPromptWindowStats } from '../routes/prompts/monitor/promptStats';
 import { loadBrandPrompts } from '../routes/prompts/monitor/table';
-import { sumCounts, windowFacts, type WindowCounts } from '../routes/insights/shared/facts';
+import { momentSums, sumCounts, windowFacts, type WindowCounts } from '../routes/insights/shared/facts';
 import { factRows } from '../routes/insights/shared/factSource';
 import { num } from '../routes/insights/shared/numbers';
 import { SqlParams } from '../routes/insights/shared/params';
 import { type FactSource, type InsightScope, inWindow } from '../routes/insights/shared/scope';
 import type { TrackedEntity } from '../routes/insights/shared/tracked';
-import { rateChange, rateInterval, type ChangeEstimate, type ChangeOptions, type RateEstimate } from '../stats/index';
+import {
+  meanChange,
+  meanInterval,
+  rateChange,
+  rateInterval,
+  type ChangeEstimate,
+  type ChangeOptions,
+  type MeanEstimate,
+  type RateEstimate,
+} from '../stats/index';
 import type { ComparedWindows } from './periods';
 
 /**
@@ -71,8 +80,8 @@ export interface Headline {
   mentionRate: RateMove;
   /** The own brand's mentions among all tracked brands' mentions. */
   shareOfVoice: RateMove;
-  /** Mean sentiment of the own brand's mentions, −100..100; null without mentions. */
-  netSentiment: { current: number | null; previous: number | null };
+  /** Mean sentiment of the own brand's mentions (−1..1; shown ×100 as net sentiment) with its t interval, and its Welch change. */
+  netSentiment: { current: MeanEstimate; change: ChangeEstimate };
   citations: WindowCounts;
   domains: WindowCounts;
   /** Tracked competitors whose mention rate moved significantly. */
@@ -91,7 +100,7 @@ export async function headline(db: Db, scope: InsightScope, tracked: TrackedEnti
   const byEntity = new Map(entities.map((e) => [e.entity, e]));
   const own = tracked.find((t) => t.isOwn)!;
   const ownMentions = byEntity.get(own.entity)?.mentions ?? zero;
-  const ownSentiment = byEntity.get(own.entity)?.sentimentSum ?? zero;
+  const ownStats = byEntity.get(own.entity);
   const allMentions = sumCounts(entities, (e) => e.mentions);
   const competitors: Mover[] = [];
   for (const t of tracked) {
@@ -100,12 +109,14 @@ export async function headline(db: Db, scope: InsightScope, tracked: TrackedEnti
     const move = rateMove(m.cur, runs.cur, m.prev, runs.prev, options);
     if (move.change.significant) competitors.push({ id: t.entity, label: t.name, ...move });
   }
-  const sentiment = (sum: number, n: number) => (n > 0 ? (sum / n) * 100 : null);
   return {
     runs,
     mentionRate: rateMove(ownMentions.cur, runs.cur, ownMentions.prev, runs.prev, options),
     shareOfVoice: rateMove(ownMentions.cur, allMentions.cur, ownMentions.prev, allMentions.prev, options),
-    netSentiment: { current: sentiment(ownSentiment.cur, ownMentions.cur), previous: sentiment(ownSentiment.prev, ownMentions.prev) },
+    netSentiment: {
+      current: meanInterval(momentSums(ownStats, 'sentiment', 'cur')),
+      change: meanChange(momentSums(ownStats, 'sentiment', 'cur'), momentSums(ownStats, 'sentiment', 'prev'), options),
+    },
     citations: facts.citations!.citations,
     domains: facts.citations!.domains,
     competitors: competitors.sort(significantFirst),

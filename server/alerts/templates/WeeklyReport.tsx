@@ -1,7 +1,7 @@
 import { Button, Column, Heading, Row, Section, Text } from '@react-email/components';
 import type { Headline, Mover } from '../signals';
 import type { ChangeEstimate } from '../../stats/index';
-import { changeText, countDelta, dateRange, intervalLine, percent, rateWithInterval, signedNumber } from './format';
+import { changeText, countDelta, dateRange, intervalLine, meanLine, percent, rateWithInterval, signedNumber } from './format';
 import { COLORS, Layout, body, button, h1, h2, muted } from './Layout';
 import type { ScreenLinks } from './links';
 import { MoverList } from './MoverList';
@@ -23,7 +23,19 @@ export interface WeeklyReportProps {
   test?: boolean;
 }
 
-function Metric({ label, value, detail, change }: { label: string; value: string; detail: string; change?: ChangeEstimate }) {
+function Metric({
+  label,
+  value,
+  detail,
+  change,
+  changeUnit = ' pts',
+}: {
+  label: string;
+  value: string;
+  detail: string;
+  change?: ChangeEstimate;
+  changeUnit?: string;
+}) {
   return (
     <Section style={{ border: `1px solid ${COLORS.line}`, borderRadius: 10, margin: '0 0 8px', padding: '10px 14px' }}>
       <Text style={{ ...muted, fontSize: 12, textTransform: 'uppercase', letterSpacing: 0.4 }}>{label}</Text>
@@ -32,7 +44,7 @@ function Metric({ label, value, detail, change }: { label: string; value: string
       {change ? (
         <Text
           style={{ ...muted, color: changeColor(change), fontWeight: change.significant ? 600 : 400 }}
-        >{`vs previous week: ${changeText(change)}`}</Text>
+        >{`vs previous week: ${changeText(change, changeUnit)}`}</Text>
       ) : null}
     </Section>
   );
@@ -46,8 +58,6 @@ export function WeeklyReport(props: WeeklyReportProps) {
   const { headline: h, links } = props;
   const period = dateRange(props.current.start, props.current.end);
   const versus = dateRange(props.previous.start, props.previous.end);
-  const sentimentChange =
-    h.netSentiment.current !== null && h.netSentiment.previous !== null ? h.netSentiment.current - h.netSentiment.previous : null;
   const noMovers = props.prompts.length + h.competitors.length + props.sources.length === 0;
   return (
     <Layout
@@ -83,8 +93,10 @@ export function WeeklyReport(props: WeeklyReportProps) {
           />
           <Metric
             label="Net sentiment"
-            value={h.netSentiment.current === null ? '–' : signedNumber(h.netSentiment.current)}
-            detail={`−100 to 100 · vs previous week: ${sentimentChange === null ? 'not enough data' : signedNumber(sentimentChange)}`}
+            value={h.netSentiment.current.mean === null ? '–' : signedNumber(h.netSentiment.current.mean * 100)}
+            detail={`−100 to 100 · ${meanLine(h.netSentiment.current)}`}
+            change={h.netSentiment.change}
+            changeUnit=""
           />
           <Metric
             label="Citations"

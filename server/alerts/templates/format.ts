@@ -1,4 +1,4 @@
-import type { ChangeEstimate, RateEstimate } from '../../stats/index';
+import type { ChangeEstimate, MeanEstimate, RateEstimate } from '../../stats/index';
 
 /** How the emails write numbers: the dashboard's conventions (percent with one decimal, points for changes). */
 
@@ -21,11 +21,17 @@ export function rateWithInterval(r: RateEstimate, unit = 'answers'): string {
   return `${percent(r.rate)} (95% CI ${(r.low! * 100).toFixed(1)}–${(r.high! * 100).toFixed(1)}%, ${r.n.toLocaleString('en-US')} ${unit})`;
 }
 
-/** '−3.7 pts (95% CI −6.1 to −1.2)', or why there is no number. */
-export function changeText(c: ChangeEstimate): string {
+/** '−3.7 pts (95% CI −6.1 to −1.2)', or why there is no number; changes of fractions, shown ×100. */
+export function changeText(c: ChangeEstimate, unit = ' pts'): string {
   if (!c.enoughData || c.diff === null) return 'not enough data';
   const range = `95% CI ${points(c.low!)} to ${points(c.high!)}`;
-  return `${points(c.diff)} pts (${range})${c.significant ? '' : ', not significant'}`;
+  return `${points(c.diff)}${unit} (${range})${c.significant ? '' : ', not significant'}`;
+}
+
+/** A mean of −1..1 shown as net sentiment (×100): '95% CI +8.2 to +15.1 · 812 mentions'. */
+export function meanLine(m: MeanEstimate, unit = 'mentions'): string {
+  const count = `${m.n.toLocaleString('en-US')} ${unit}`;
+  return m.low === null || m.high === null ? count : `95% CI ${points(m.low)} to ${points(m.high)} · ${count}`;
 }
 
 /** '+21' / '−3' / '±0': a count's change. */
