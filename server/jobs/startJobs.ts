@@ -1,4 +1,5 @@
 import type { ServerContext } from '../http/context';
+import { oneTransactionAtATime } from './oneWriter';
 import { openJobQueue, type OpenQueueOptions } from './openQueue';
 import type { JobQueue } from './queue';
 import { storingSlotRunner } from './slotRunner';
@@ -14,7 +15,9 @@ export interface RunningJobs {
 /** Opens the job queue and, when asked, a worker on it in this process. */
 export async function startJobs(ctx: ServerContext, options: OpenQueueOptions & { worker: boolean; concurrency?: number }): Promise<RunningJobs> {
   const queue = await openJobQueue(ctx.db, ctx.config, options);
-  const worker = options.worker ? await startWorker(ctx, queue, { runner: storingSlotRunner(ctx), concurrency: options.concurrency }) : null;
+  // DuckDB: the worker's stores queue behind each other instead of conflicting (PostgreSQL locks rows).
+  const storeCtx = ctx.db.dialect === 'duckdb' ? { ...ctx, db: oneTransactionAtATime(ctx.db) } : ctx;
+  const worker = options.worker ? await startWorker(ctx, queue, { runner: storingSlotRunner(storeCtx), concurrency: options.concurrency }) : null;
   return {
     queue,
     worker,
