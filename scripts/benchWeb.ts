@@ -1,6 +1,8 @@
 // Front-end figures on the demo data, in headless Chromium against the production build:
 //  - initial JavaScript (gzip) of the login route, and what the shell + Overview add on top;
-//  - time from navigation to every Overview card rendered with data, median of 5.
+//  - time from navigation to every Overview card rendered with data, median of 5;
+//  - that the subscriber routes load no chunk of the page studio and not the Vega-Lite compiler
+//    (exit code 1 if they do), and what opening the studio as staff costs.
 //   npm run bench:web   (builds first; starts its own server on a fresh DuckDB; WEB_DIR=<dir> serves and
 //   sizes another build: WEB_DIR=/tmp/x npx tsx scripts/benchWeb.ts)
 import { readFileSync } from 'node:fs';
@@ -8,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startProductServer } from '../tests/e2e/support/server';
+import { studioChunks } from './studioChunks';
 
 const CARDS = ['mentionRate', 'sentiment', 'totalMentions', 'citations', 'uniqueSources', 'providers', 'ranking', 'sources', 'prompts', 'visibility'];
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -33,7 +36,7 @@ async function overviewRendered(p: import('playwright-core').Page): Promise<numb
         const el = document.querySelector(`[data-widget-id="${id}"]`);
         if (!el || el.getClientRects().length === 0 || el.closest('[inert]') || el.querySelector('[aria-busy="true"]')) return false;
       }
-      const drawn = !!document.querySelector('[data-widget-id="visibility"] [role="img"] svg .mark-line path');
+      const drawn = !!document.querySelector('[data-widget-id="visibility"] svg .mark-line path');
       return drawn && document.querySelectorAll('[aria-busy="true"]').length === 0 ? performance.now() : false;
     },
     CARDS,
@@ -84,6 +87,40 @@ try {
   }
   console.log(`Overview fully rendered (warm cache, new tab each time): median ${median(times)} ms over 5 loads (${times.join(', ')} ms), navigation start to the last card drawn`);
   console.log(`  the same loads timed from Node (goto to Playwright seeing it): median ${median(wall)} ms (${wall.join(', ')} ms)`);
+
+  // Subscriber routes must never load the studio's code or the Vega-Lite compiler.
+  for (const route of ['/app/prompts', '/app/competitors', '/app/sources', '/app/settings', '/app/profile']) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+  }
+  const { studioOnly, vegaLite } = studioChunks(process.env.WEB_DIR || 'dist');
+  const paths = (urls: Iterable<string>) => [...urls].map((u) => new URL(u).pathname);
+  const subscriber = paths(scripts);
+  const leaked = subscriber.filter((p) => studioOnly.has(p) || vegaLite.has(p));
+  console.log(`Subscriber routes (login, Overview, prompts, competitors, sources, settings, profile): ${subscriber.length} scripts, studio chunks among them: ${leaked.length ? leaked.join(', ') : 'none'} (of ${studioOnly.size} studio-only chunks; Vega-Lite compiler: ${[...vegaLite].join(', ')})`);
+
+  // The studio as staff (the demo login) in a fresh tab: its own chunks, and the time until the
+  // Overview is open with the lint run and the preview's chart drawn.
+  const before = new Set(scripts);
+  const studio = await context.newPage();
+  const s0 = Date.now();
+  await studio.goto('/studio/overview');
+  await studio.getByText('No problems', { exact: true }).waitFor({ timeout: 60_000 });
+  await studio.locator('[data-testid="studio-preview"] [data-widget-id="visibility"] svg .mark-line path').first().waitFor({ timeout: 60_000 });
+  const studioMs = Date.now() - s0;
+  await studio.waitForLoadState('networkidle');
+  const studioLoaded = paths([...scripts].filter((s) => !before.has(s)));
+  const own = studioLoaded.filter((p) => studioOnly.has(p));
+  const sizeOf = (ps: string[]) => gzipKb(ps.map((p) => server.baseUrl + p));
+  console.log(`Page studio (staff): opened the Overview with lint and preview in ${studioMs} ms; loaded ${studioLoaded.length} more scripts, ${sizeOf(studioLoaded).toFixed(1)} KB gzip, of which studio-only ${own.length} (${sizeOf(own).toFixed(1)} KB gzip)`);
+  if (!own.length) {
+    console.log('FAIL: the studio loaded none of the chunks the manifest calls studio-only; the check above would prove nothing');
+    process.exitCode = 1;
+  }
+  if (leaked.length) {
+    console.log(`FAIL: subscriber routes loaded studio code: ${leaked.join(', ')}`);
+    process.exitCode = 1;
+  }
 } finally {
   await browser.close();
   await server.stop();
