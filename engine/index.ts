@@ -41,6 +41,7 @@ export { fillPath, fillTemplate } from './format/template';
 export { formatValue, exportValue, formatDate, formatRelative, EMPTY_VALUE, type FormatSpec } from './format/numbers';
 export { intervalOf, sampleText, significanceOf, type IntervalBinding, type SignificanceBinding } from './format/stats';
 export { runTransforms } from './transforms/run';
+export { useWidgetData, type WidgetData } from './data/useWidgetData';
 export { compareBy, getPath, matches, type Condition, type Row, type Step } from './transforms/steps';
 
 // Actions: buttons, row menus, confirmations.

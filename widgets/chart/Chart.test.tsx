@@ -115,6 +115,23 @@ describe('chart widget', () => {
     expect(screen.getByRole('figure', { hidden: true }).hidden).toBe(true);
   });
 
+  it('named data sets: each is the rows of a call, fed to the view by name', async () => {
+    embeds.length = 0;
+    const withSets = { ...config, datasets: { targets: { call: 'brands.performance.targets' } } } as unknown as WidgetConfig;
+    const targets = [{ target: 50 }, { target: 60 }];
+    renderWidget(withSets, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': response, 'brands.performance.targets': targets }).fetcher });
+    await screen.findByTestId('vega');
+    await vi.waitFor(() => expect(embeds[embeds.length - 1]?.view.data.get('targets')).toEqual(targets));
+    expect(embeds[embeds.length - 1].view.data.get('table')).toHaveLength(3);
+  });
+
+  it("a named data set's failed call shows the card's error copy with Retry", async () => {
+    const withSets = { ...config, datasets: { targets: { call: 'brands.performance.targets' } } } as unknown as WidgetConfig;
+    renderWidget(withSets, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': response, 'brands.performance.targets': new Error('down') }).fetcher });
+    expect(await screen.findByText('Failed to load visibility score trend chart')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
   it('shows the empty copy when there are no series', async () => {
     renderWidget(config, { fetcher: fakeFetcher({ 'brands.performance.mention-rate-timeseries': { data: {} } }).fetcher });
     expect(await screen.findByText('No data available')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Menu,
@@ -30,6 +30,8 @@ import {
 import { chartColors, useThemeKey } from './theme';
 import { DataTable, tableColumns } from './DataTable';
 import { createVegaView, type ChartView } from './vegaView';
+import { DatasetLoaders, namedData } from './NamedDatasets';
+import type { WidgetData } from '../../engine';
 import type { ChartConfig } from './config.generated';
 
 const useStyles = makeStyles({
@@ -45,6 +47,8 @@ const useStyles = makeStyles({
 
 type Rows = Array<Record<string, unknown>>;
 
+const errorText = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : String(error));
+
 export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
   const exports = useExports();
   const styles = useStyles();
@@ -57,6 +61,9 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
   const [hidden, setHidden] = useState<string[]>([]);
   const [width, setWidth] = useState(0);
   const themeKey = useThemeKey(container);
+  const [answers, setAnswers] = useState<Record<string, WidgetData>>({});
+  const onDataset = useCallback((name: string, d: WidgetData) => setAnswers((a) => ({ ...a, [name]: d })), []);
+  const named = useMemo(() => namedData(answers), [answers]);
   const bindings = page?.bindings ?? {};
   const field = config.series?.field;
   const own = config.series?.own !== undefined ? (resolveValue<string>(config.series.own, bindings) ?? null) : null;
@@ -91,9 +98,10 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
     [field, domainKey, own, hidden, time, windowStart, windowEnd, interval, tickRoom, legendRoom],
   );
   // What the view currently shows, so the view is drawn once on arrival and again only on change.
-  const inputs = useRef({ values, signals });
-  inputs.current = { values, signals };
-  const shown = useRef<{ view: ChartView; values: unknown[]; signals: Record<string, unknown> } | null>(null);
+  const sets = useMemo(() => ({ ...named.rows, [DATA_NAME]: values }), [named.rows, values]);
+  const inputs = useRef({ sets, signals });
+  inputs.current = { sets, signals };
+  const shown = useRef<{ view: ChartView; data: Record<string, unknown[]>; signals: Record<string, unknown> } | null>(null);
 
   useEffect(() => {
     const el = container.current;
@@ -109,13 +117,13 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
     if (!el) return;
     let cancelled = false;
     let created: ChartView | null = null;
-    const { values: v, signals: s } = inputs.current;
+    const { sets: v, signals: s } = inputs.current;
     setFailure(null);
-    createVegaView(spec, el, { data: { [DATA_NAME]: v }, signals: s, config: chartColors(container.current) }).then(
+    createVegaView(spec, el, { data: v, signals: s, config: chartColors(container.current) }).then(
       (next) => {
         if (cancelled) return next.finalize();
         created = next;
-        shown.current = { view: next, values: v, signals: s };
+        shown.current = { view: next, data: v, signals: s };
         setView(next);
       },
       (error: unknown) => {
@@ -134,12 +142,12 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
   useEffect(() => {
     if (!view) return;
     const last = shown.current;
-    if (last && last.view === view && last.values === values && last.signals === signals) return;
-    view.data(DATA_NAME, values);
+    if (last && last.view === view && last.data === sets && last.signals === signals) return;
+    for (const [name, rows] of Object.entries(sets)) if (!last || last.view !== view || last.data[name] !== rows) view.data(name, rows);
     for (const [name, value] of Object.entries(signals)) view.signal(name, value);
-    shown.current = { view, values, signals };
+    shown.current = { view, data: sets, signals };
     view.runAsync().catch((error: unknown) => setFailure(error instanceof Error ? error.message : String(error)));
-  }, [view, values, signals]);
+  }, [view, sets, signals]);
 
   // Clicking a legend entry toggles its line.
   useEffect(() => {
@@ -195,6 +203,10 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
         {config.download && config.download.length > 0 && <ExportMenu label="Download" formats={config.download} onExport={onExport} />}
       </div>
       {nothing && <EmptyState copy={statesFor(config, page?.page).empty} />}
+      <DatasetLoaders datasets={config.datasets} bindings={bindings} onChange={onDataset} />
+      {named.failed && !failure && (
+        <ErrorState copy={statesFor(config, page?.page).error} message={errorText(named.failed.error)} onRetry={named.failed.retry} />
+      )}
       {failure && (
         <>
           <ErrorState copy={statesFor(config, page?.page).error} message={failure} onRetry={() => setAttempt((n) => n + 1)} />
@@ -203,7 +215,7 @@ export default function Chart({ id, config, data }: WidgetProps<ChartConfig>) {
           </Text>
         </>
       )}
-      <figure ref={container} className={styles.chart} style={{ margin: 0 }} aria-label={label} hidden={!!failure || nothing}>
+      <figure ref={container} className={styles.chart} style={{ margin: 0 }} aria-label={label} hidden={!!failure || nothing || !!named.failed}>
         {responsive ? (
           <div ref={host} className={styles.canvas} />
         ) : (

@@ -26,6 +26,12 @@ export type ChartConfig = {
   spec: {
     [k: string]: unknown;
   };
+  /**
+   * named data sets, each the rows of a call: a view of the spec reads one with {"data": {"name": "<name>"}} (the widget's own rows are named "table")
+   */
+  datasets?: {
+    [k: string]: DataBinding;
+  };
   height?: number;
   /**
    * one line per value of field; own (usually {"$brand": "name"}) is drawn 3 wide

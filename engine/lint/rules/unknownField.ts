@@ -56,6 +56,8 @@ function checkWidget(ctx: PageContext, widget: Obj, base: Path, rowSource?: Rows
         });
         return false;
       }
+      // a view (or a whole spec) with data of its own reads those rows, not the call's
+      if (p.length > base.length && isObject(v) && isObject(v.data) && (extra.has('__vl') || isVegaLiteSpec(v))) return false;
       if (p.length > base.length && isVegaLiteSpec(v) && extra.size === 0) {
         // fields a Vega-Lite transform creates (calculate/fold/aggregate "as") are not response fields
         visit(v, p, new Set([...vegaLiteDerivedFields(v), '__vl']));

@@ -120,3 +120,18 @@ describe('vega-lite rule: the spec as the widget draws it', () => {
     expect(found.map((f) => [f.message, f.severity ?? 'error'])).toEqual([['Vega-Lite: Width "container" only works for single views and layered views.', 'error']]);
   });
 });
+
+describe('vega-lite rule: named data sets', () => {
+  const bar = { mark: 'bar', encoding: { x: { field: 'c', type: 'nominal' }, y: v } };
+  it("a view may read the widget's rows, the spec's datasets and the widget's datasets (calls) by name", async () => {
+    const spec = { datasets: { inline: [{ c: 'a', v: 1 }] }, layer: [{ ...bar, data: { name: 'table' } }, { ...bar, data: { name: 'inline' } }, { ...bar, data: { name: 'previous' } }] };
+    expect(await lintSpec(spec, { datasets: { previous: { call: 'x.y' } } })).toEqual([]);
+  });
+
+  it('an unknown data set name is an error at the name, with a suggestion', async () => {
+    const found = await lintSpec({ layer: [{ ...bar, data: { name: 'previos' } }] }, { datasets: { previous: { call: 'x.y' } } });
+    expect(found.map((f) => [f.path.slice(2).join('.'), f.message])).toEqual([
+      ['spec.layer.0.data.name', `unknown data set 'previos'; did you mean 'previous'? (name the widget's rows "table", or declare it in the widget's "datasets" or the spec's "datasets")`],
+    ]);
+  });
+});

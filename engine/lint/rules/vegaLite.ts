@@ -3,7 +3,7 @@ import type { PageRule } from '../context';
 import { bindingKeyOf, isObject, isVegaLiteSpec, walk, widgetsOf, type Obj } from '../pageModel';
 import { didYouMean } from '../suggest';
 import type { Path } from '../source';
-import { buildChartSpec } from '../../charts/embed';
+import { buildChartSpec, DATA_NAME } from '../../charts/embed';
 
 // Vega-Lite specs inside widgets are checked as the chart widget draws them (engine/charts: data
 // by name, container width where allowed, series and time signals) and compiled with vega-lite's
@@ -157,6 +157,19 @@ function precheck(spec: Obj, path: Path, report: Report): boolean {
   return ok;
 }
 
+/** Every `data: {"name": …}` reads the widget's rows ("table"), a set of the spec's `datasets` or one of the widget's `datasets` (calls). */
+function checkDataNames(spec: Obj, path: Path, known: string[], report: Report): boolean {
+  let ok = true;
+  walk(spec, path, (value, p) => {
+    if (isInlineData(p)) return false;
+    if (p[p.length - 1] === 'data' && isObject(value) && typeof value.name === 'string' && !known.includes(value.name)) {
+      report([...p, 'name'], `unknown data set '${value.name}';${didYouMean(value.name, known) || ` data sets are ${known.join(', ')}`} (name the widget's rows "${DATA_NAME}", or declare it in the widget's "datasets" or the spec's "datasets")`);
+      ok = false;
+    }
+  });
+  return ok;
+}
+
 /** Warnings that mean vega-lite leaves part of the chart out. */
 const DROPS = /drop|invalid|not a valid|ignor|incompatible|only works for|not supported|unrecognized|unknown/i;
 
@@ -192,6 +205,8 @@ export const vegaLite: PageRule = {
     for (const { path, spec, widget, own } of specs) {
       const report: Report = (p, message, options = {}) => ctx.report(this.id, { path: p, message, severity: options.severity, key: options.key });
       if (!precheck(spec, path, report)) continue;
+      const named = [DATA_NAME, ...Object.keys(isObject(spec.datasets) ? spec.datasets : {}), ...(own && isObject(widget.datasets) ? Object.keys(widget.datasets) : [])];
+      if (!checkDataNames(spec, path, named, report)) continue;
       const warnings: string[] = [];
       const logger = {
         level: () => logger,
