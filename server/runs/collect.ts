@@ -7,6 +7,7 @@ import { openDb } from '../db/open';
 import type { ServerContext } from '../http/context';
 import { ProviderError } from '../providers/errors';
 import { isProviderId } from '../providers/registry';
+import { parseList } from '../routes/prompts/sql';
 import { runSlot, type RunSlotDeps, type RunSlotResult } from './runSlot';
 import { loadTrackedEntities } from './tracked';
 
@@ -38,15 +39,6 @@ export function parseCollectArgs(argv: string[]): CollectOptions & { dataDir?: s
   return { promptId: values.prompt, provider: values.provider, country: values.country?.toUpperCase(), dataDir: values['data-dir'] };
 }
 
-const list = (text: unknown): string[] => {
-  try {
-    const v = JSON.parse(String(text));
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
-};
-
 function describe(result: RunSlotResult): string {
   const p = result.provenance;
   const parts = [
@@ -72,8 +64,8 @@ export async function collect(ctx: ServerContext, opts: CollectOptions, print: (
     [opts.promptId],
   );
   if (!prompt) throw new Error(`No prompt with id ${opts.promptId}`);
-  const providers = opts.provider ? [opts.provider] : list(prompt.providers);
-  const countries = opts.country ? [opts.country] : list(prompt.locations);
+  const providers = opts.provider ? [opts.provider] : parseList(prompt.providers);
+  const countries = opts.country ? [opts.country] : parseList(prompt.locations);
   const tracked = new Set((await loadTrackedEntities(ctx.db, prompt.brand_id)).map((t) => t.name.trim().toLowerCase()));
   const slot = ctx.now().toISOString();
   print(`Prompt ${prompt.id}: "${prompt.text}"`);

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../http/context';
 import { notFound } from '../http/errors';
 import type { ProviderLookup } from '../providers/registry';
+import { parseList } from '../routes/prompts/sql';
 import type { IngestedRun } from '../runs/ingestRun';
 import { runSlot, type RunSlotResult } from '../runs/runSlot';
 
@@ -17,15 +18,6 @@ export interface PromptRunResult extends Partial<IngestedRun> {
   provenance?: RunSlotResult['provenance'];
   /** Set when this provider/location failed; the others still ran. */
   error?: string;
-}
-
-function parseList(text: unknown): string[] {
-  try {
-    const v = JSON.parse(String(text));
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
 }
 
 /**

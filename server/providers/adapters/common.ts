@@ -1,5 +1,6 @@
 import { ProviderError, toProviderError } from '../errors';
-import type { RawCitation } from '../provider';
+import type { RawCitation, RunProvenance } from '../provider';
+import { costOf, type Prices } from '../settings';
 
 /** The instruction every real provider gets: answer as for a user in the requested country. */
 export function countryInstruction(country: string): string {
@@ -39,4 +40,32 @@ export const tokens = (n: unknown): number | null => (typeof n === 'number' && N
 export function requireText(text: unknown, provider: string): string {
   if (typeof text !== 'string' || text.trim() === '') throw new ProviderError(provider, 'bad_response', `${provider}: the reply has no answer text`);
   return text;
+}
+
+/**
+ * The provenance of a real provider's answer: the model the reply names (else the one asked for),
+ * and its cost from the configured prices unless the provider reported its own.
+ */
+export function realProvenance(p: {
+  replyModel: unknown;
+  askedModel: string;
+  webSearch: boolean;
+  country: string;
+  latencyMs: number;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  prices: Prices;
+  reportedCostUsd?: unknown;
+}): RunProvenance {
+  const reported = typeof p.reportedCostUsd === 'number' && Number.isFinite(p.reportedCostUsd) && p.reportedCostUsd >= 0 ? p.reportedCostUsd : null;
+  return {
+    model: typeof p.replyModel === 'string' && p.replyModel ? p.replyModel : p.askedModel,
+    real: true,
+    webSearch: p.webSearch,
+    requestedCountry: p.country,
+    latencyMs: p.latencyMs,
+    inputTokens: p.inputTokens,
+    outputTokens: p.outputTokens,
+    costUsd: reported ?? costOf(p.prices, p.inputTokens, p.outputTokens),
+  };
 }

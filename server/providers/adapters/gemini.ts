@@ -1,8 +1,8 @@
 import { GoogleGenAI, type GenerateContentResponse, type GroundingChunk } from '@google/genai';
 import { BadResponseError, parseRetryAfter, ProviderError } from '../errors';
 import type { AnswerProvider, AnswerRequest, ProviderAnswer, RawCitation } from '../provider';
-import { costOf, type GoogleSettings } from '../settings';
-import { call, countryInstruction, requireText, tokens, uniqueCitations } from './common';
+import type { GoogleSettings } from '../settings';
+import { call, countryInstruction, realProvenance, requireText, tokens, uniqueCitations } from './common';
 
 /** Grounding chunks of the Gemini API point at redirect URLs, not at the source itself. */
 export const isGroundingRedirect = (url: string) => /\/grounding-api-redirect\//.test(url);
@@ -92,21 +92,14 @@ export function createGeminiProvider(s: GoogleSettings & { apiKey: string }, dep
       const answerText = requireText(candidate?.content?.parts?.map((p) => p.text ?? '').join('') ?? '', 'google');
       const chunks = candidate?.groundingMetadata?.groundingChunks ?? [];
       const citations = uniqueCitations((await Promise.all(chunks.map((c) => citationOf(c, s, baseFetch)))).filter((c): c is RawCitation => c !== null));
-      const inputTokens = tokens(response.usageMetadata?.promptTokenCount);
-      const outputTokens = tokens(response.usageMetadata?.candidatesTokenCount);
       return {
         answerText,
         citations,
-        provenance: {
-          model: response.modelVersion || s.model,
-          real: true,
-          webSearch: true,
-          requestedCountry: country,
-          latencyMs,
-          inputTokens,
-          outputTokens,
-          costUsd: costOf(s.prices, inputTokens, outputTokens),
-        },
+        provenance: realProvenance({
+          replyModel: response.modelVersion, askedModel: s.model, webSearch: true, country, latencyMs,
+          inputTokens: tokens(response.usageMetadata?.promptTokenCount), outputTokens: tokens(response.usageMetadata?.candidatesTokenCount),
+          prices: s.prices,
+        }),
       };
     },
   };

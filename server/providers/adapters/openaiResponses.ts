@@ -2,8 +2,8 @@ import type OpenAI from 'openai';
 import type { Response } from 'openai/resources/responses/responses';
 import { BadResponseError } from '../errors';
 import type { AnswerProvider, AnswerRequest, ProviderAnswer, RawCitation } from '../provider';
-import { costOf, type Prices } from '../settings';
-import { call, countryInstruction, requireText, tokens, uniqueCitations } from './common';
+import type { Prices } from '../settings';
+import { call, countryInstruction, realProvenance, requireText, tokens, uniqueCitations } from './common';
 
 /**
  * An answer through the Responses API with the web search tool, used by the OpenAI adapter and
@@ -60,21 +60,14 @@ export function createResponsesAdapter(opts: ResponsesAdapterOptions): AnswerPro
         return r;
       });
       const answerText = requireText(textOf(response), opts.id);
-      const inputTokens = tokens(response.usage?.input_tokens);
-      const outputTokens = tokens(response.usage?.output_tokens);
       return {
         answerText,
         citations: citationsOf(response),
-        provenance: {
-          model: typeof response.model === 'string' && response.model ? response.model : opts.model,
-          real: true,
-          webSearch: opts.webSearch,
-          requestedCountry: country,
-          latencyMs,
-          inputTokens,
-          outputTokens,
-          costUsd: costOf(opts.prices, inputTokens, outputTokens),
-        },
+        provenance: realProvenance({
+          replyModel: response.model, askedModel: opts.model, webSearch: opts.webSearch, country, latencyMs,
+          inputTokens: tokens(response.usage?.input_tokens), outputTokens: tokens(response.usage?.output_tokens),
+          prices: opts.prices,
+        }),
       };
     },
   };

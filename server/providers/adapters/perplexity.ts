@@ -1,8 +1,8 @@
 import Perplexity from '@perplexity-ai/perplexity_ai';
 import { BadResponseError } from '../errors';
 import type { AnswerProvider, AnswerRequest, ProviderAnswer, RawCitation } from '../provider';
-import { costOf, type ApiProviderSettings } from '../settings';
-import { call, countryInstruction, requireText, tokens, uniqueCitations } from './common';
+import type { ApiProviderSettings } from '../settings';
+import { call, countryInstruction, realProvenance, requireText, tokens, uniqueCitations } from './common';
 
 interface SonarReply {
   model?: unknown;
@@ -61,22 +61,14 @@ export function createPerplexityProvider(s: ApiProviderSettings & { apiKey: stri
         return r;
       });
       const answerText = requireText(textOf(reply), 'perplexity');
-      const inputTokens = tokens(reply.usage?.prompt_tokens);
-      const outputTokens = tokens(reply.usage?.completion_tokens);
-      const reported = reply.usage?.cost?.total_cost;
       return {
         answerText,
         citations: citationsOf(reply),
-        provenance: {
-          model: typeof reply.model === 'string' && reply.model ? reply.model : s.model,
-          real: true,
-          webSearch: true,
-          requestedCountry: country,
-          latencyMs,
-          inputTokens,
-          outputTokens,
-          costUsd: typeof reported === 'number' && Number.isFinite(reported) ? reported : costOf(s.prices, inputTokens, outputTokens),
-        },
+        provenance: realProvenance({
+          replyModel: reply.model, askedModel: s.model, webSearch: true, country, latencyMs,
+          inputTokens: tokens(reply.usage?.prompt_tokens), outputTokens: tokens(reply.usage?.completion_tokens),
+          prices: s.prices, reportedCostUsd: reply.usage?.cost?.total_cost,
+        }),
       };
     },
   };
