@@ -13,7 +13,7 @@ const en = (n: number) => n.toLocaleString('en-US');
 const pct2 = (n: number) => `${n.toFixed(2)}%`;
 const signed = (n: number) => `${Math.round(n) > 0 ? '+' : ''}${Math.round(n)}`;
 
-type Metadata = Record<string, Record<string, number>>;
+type Metadata = Record<string, Record<string, any>>;
 interface RankingRow { brandName: string; currentMentionRate: number; currentNetSentiment: number }
 
 describe('Overview', () => {
@@ -48,6 +48,26 @@ describe('Overview', () => {
     expect(await card(page, 'citations').innerText()).toContain(en(meta.totalCitationsCount));
     expect(await card(page, 'uniqueSources').innerText()).toContain(en(meta.totalUniqueDomainsCount));
 
+    // Intervals and samples on the cards, and each change drawn as the API judges it: grey with the
+    // reason on hover unless significant.
+    const halfWidth = (s: { low: number; high: number }, d: number) => `±${((s.high - s.low) / 2).toFixed(d)}`;
+    expect(await card(page, 'mentionRate').getByTestId('metric-interval').innerText()).toBe(halfWidth(meta.mentionRateStats, 1));
+    expect(await card(page, 'mentionRate').getByTestId('metric-figure').getAttribute('title')).toContain(`${en(meta.mentionRateStats.n)} answers`);
+    expect(await card(page, 'sentiment').getByTestId('metric-interval').innerText()).toBe(halfWidth(meta.netSentimentBrandStats, 0));
+    for (const [id, change] of [['mentionRate', meta.mentionRateChangeStats], ['sentiment', meta.netSentimentBrandChangeStats]] as const) {
+      const delta = card(page, id).getByTestId('metric-delta');
+      const state = !change.enoughData ? 'not-enough-data' : change.significant ? 'significant' : 'not-significant';
+      expect(await delta.getAttribute('data-significance'), id).toBe(state);
+      if (state === 'not-significant') {
+        expect(await delta.getAttribute('title')).toBe(`Not significant: ${en(change.n)} answers`);
+        // drawn in the same neutral grey as its 'vs previous period' label, not green or red
+        const colour = (l: typeof delta) => l.evaluate((e) => getComputedStyle(e).color);
+        expect(await colour(delta)).toBe(await colour(delta.getByText('vs previous period')));
+      }
+    }
+    // The Overview's demo data has at least one change that is not significant.
+    expect([meta.mentionRateChangeStats, meta.netSentimentBrandChangeStats].some((c) => c.enoughData && !c.significant)).toBe(true);
+
     for (const title of ['Mention Rate', 'Net Brand Sentiment', 'Total Mentions', 'Citations', 'Unique Sources', 'AI Providers Performance', 'Ranking', 'Source Breakdown', 'Prompt Performance', 'Visibility Score']) {
       expect(await page.getByText(title, { exact: true }).count(), title).toBeGreaterThan(0);
     }
@@ -79,6 +99,8 @@ describe('Overview', () => {
     const chart = card(page, 'visibility');
     const lines = chart.locator('svg .mark-line path');
     await expect.poll(() => lines.count()).toBe(series.length);
+    // an interval band (errorband area) under each line
+    expect(await chart.locator('svg .mark-area path').count()).toBe(series.length);
     const legend = await chart.locator('svg .role-legend-label text').allTextContents();
     expect([...legend].sort()).toEqual([...series].sort());
     expect(await chart.getByRole('button', { name: `Lines (${series.length}/${series.length})` }).count()).toBe(1);

@@ -13,6 +13,7 @@ const PLAN_LIMIT_TOOLTIP = 'You have reached your plan limit for tracking prompt
 interface TableRow {
   promptId: string; promptPreview: string; fullPrompt: string; promptState: string; mentionRate: number | null;
   performanceStatus: string; recencyStatus: string; deltaMentionRateChange: number | null; providers: string[];
+  mentionRateStats: { n: number; enoughData: boolean };
 }
 interface TableResponse { prompts: TableRow[]; canAddPrompts: boolean }
 
@@ -67,6 +68,17 @@ describe('Prompts Monitor', () => {
     expect(await tab(page, 'All').innerText()).toBe(`All (${api.prompts.length})`);
     const rated = active.find((p) => p.mentionRate !== null)!;
     expect(await rowOf(page, rated.promptPreview).first().innerText()).toContain(pct2(rated.mentionRate!));
+
+    // Each rate shows the answers it rests on; rows under the minimum sample are greyed out.
+    const unique = (p: TableRow) => active.filter((q) => q.promptPreview.includes(p.promptPreview) || p.promptPreview.includes(q.promptPreview)).length === 1;
+    const few = active.find((p) => !p.mentionRateStats.enoughData && p.mentionRateStats.n > 0 && unique(p))!;
+    const enough = active.find((p) => p.mentionRateStats.enoughData && unique(p))!;
+    for (const p of [few, enough]) {
+      const row = rowOf(page, p.promptPreview);
+      expect(await row.innerText()).toContain(`${p.mentionRateStats.n} answers`);
+      expect(await row.getAttribute('data-muted')).toBe(p === few ? 'true' : null);
+    }
+    expect(await rowOf(page, few.promptPreview).getAttribute('title')).toBe(`Too few answers to judge this rate: ${few.mentionRateStats.n}`);
 
     // Suggestions: 10 fetched, the first 3 shown.
     expect(suggestionsBody.limit).toBe(10);

@@ -51,7 +51,7 @@ const useStyles = makeStyles({
   secondary: { display: 'block', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   highlight: { backgroundColor: tokens.colorBrandBackground2, fontWeight: tokens.fontWeightSemibold },
   // a row resting on too few answers (mutedWhen), and a change that is not significant: readable, but grey
-  muted: { color: tokens.colorNeutralForeground4 },
+  muted: { opacity: 0.55 },
   neutral: { color: tokens.colorNeutralForeground3 },
   locked: { display: 'inline-block', filter: 'blur(4px)', userSelect: 'none', color: tokens.colorNeutralForeground3 },
 });
