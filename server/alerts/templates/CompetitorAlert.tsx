@@ -30,7 +30,7 @@ export function CompetitorAlert({ brandName, threats, links, unsubscribeUrl }: C
         {threats.length === 1 ? 'it' : 'them'} yet.
       </Text>
       <ThreatList threats={threats} link={() => links.competitors} />
-      <Text style={body}>Track a brand as a competitor to follow its mention rate, rank and sentiment beside yours.</Text>
+      <Text style={{ ...body, margin: '12px 0' }}>Track a brand as a competitor to follow its mention rate, rank and sentiment beside yours.</Text>
       <Button href={links.competitors} style={button}>
         See emerging threats
       </Button>
