@@ -138,6 +138,20 @@ export async function sendTestReports(ctx: ServerContext, userId: string, now: D
   return sent;
 }
 
+/**
+ * Brands whose daily alert of a kind found nothing today, per database: the alert windows end at
+ * today's midnight, so the answer holds until tomorrow and the 15-minute checks need not ask again.
+ */
+const quietBrands = new WeakMap<object, Map<AlertKind, { day: string; brands: Set<string> }>>();
+function quietToday(ctx: ServerContext, kind: AlertKind, now: Date): Set<string> {
+  let byKind = quietBrands.get(ctx.db);
+  if (!byKind) quietBrands.set(ctx.db, (byKind = new Map()));
+  const day = dayKey(now);
+  let entry = byKind.get(kind);
+  if (!entry || entry.day !== day) byKind.set(kind, (entry = { day, brands: new Set() }));
+  return entry.brands;
+}
+
 /** A daily alert: what it finds per brand, how long an item is not alerted again, how it reads. */
 interface DailyAlert<T extends { id: string }> {
   kind: AlertKind;
@@ -153,15 +167,18 @@ interface DailyAlert<T extends { id: string }> {
 async function runDailyAlert<T extends { id: string }>(ctx: ServerContext, now: Date, alert: DailyAlert<T>): Promise<JobResult> {
   const find = perBrand(alert.find);
   const result: JobResult = { kind: alert.kind, sent: 0, skipped: 0 };
+  const quiet = quietToday(ctx, alert.kind, now);
   for (const r of await loadRecipients(ctx.db)) {
-    if (!wants(r, alert.kind)) continue;
+    if (!wants(r, alert.kind) || quiet.has(r.brand.id)) continue;
     const claim: SendClaim = { userId: r.userId, brandId: r.brand.id, kind: alert.kind, period: dayKey(now) };
     if (await alreadySent(ctx.db, claim)) {
       result.skipped++;
       continue;
     }
     const seen = await subjectsSentSince(ctx.db, r.userId, r.brand.id, alert.kind, new Date(now.getTime() - alert.realertDays * DAY));
-    const items = (await find(r)).filter((item) => !seen.has(item.id));
+    const found = await find(r);
+    if (found.length === 0) quiet.add(r.brand.id);
+    const items = found.filter((item) => !seen.has(item.id));
     if (items.length === 0) continue;
     const { subject, parts } = await alert.compose(r, items);
     const message = addressed(ctx, r, alert.kind, subject, parts);
