@@ -35,7 +35,7 @@ describe.each(['duckdb', 'postgres'] as const)('run provenance and failed runs o
       prompt: 'Which trail running shoes last longest?', frequency: 'daily', providers: [...PROVIDERS], state: 'active', location: ['DE'], startImmediately: true, brandId: BRAND,
     });
     // 'start immediately' runs every provider x country in the background (no job queue here).
-    await Promise.all([...pendingImmediateRuns]);
+    await Promise.all(pendingImmediateRuns);
     if (res.statusCode !== 201) throw new Error(`creating the prompt answered ${res.statusCode}: ${res.body}`);
     promptId = res.json().id;
   });
