@@ -37,6 +37,7 @@ const useStyles = makeStyles({
   table: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge },
   muted: { color: tokens.colorNeutralForeground3 },
   route: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  link: { color: tokens.colorBrandForegroundLink, ':hover': { color: tokens.colorBrandForegroundLinkHover } },
 });
 
 export function PageList({ pages }: { pages: PageFile[] }) {
@@ -67,7 +68,7 @@ export function PageList({ pages }: { pages: PageFile[] }) {
           {rows.map((p) => (
             <TableRow key={p.file}>
               <TableCell>
-                <Link to={`/studio/${encodeURIComponent(p.file.replace(/\.json$/, ''))}`}>{p.title}</Link>{' '}
+                <Link className={styles.link} to={`/studio/${encodeURIComponent(p.file.replace(/\.json$/, ''))}`}>{p.title}</Link>{' '}
                 {drafts.has(p.file) ? <Badge appearance="tint" color="warning" size="small">draft</Badge> : null}
               </TableCell>
               <TableCell className={styles.route}>{p.route}</TableCell>

@@ -25,6 +25,8 @@ import {
   AddRegular,
   ArrowDownloadRegular,
   ArrowUndoRegular,
+  ArrowMaximizeRegular,
+  ArrowMinimizeRegular,
   CopyRegular,
   ErrorCircleRegular,
   SaveRegular,
@@ -134,7 +136,9 @@ export function Workspace({ file, deployed, onSaved }: WorkspaceProps) {
   const [preview, setPreview] = useState<{ page: PageDefinition; text: string } | null>(initialPreview ? { page: initialPreview, text: start } : null);
   const [previewProblem, setPreviewProblem] = useState<string | null>(null);
   const [side, setSide] = useState<Side>('preview');
-  const [pane, setPane] = useState<Pane>('editor');
+  // on a phone the preview comes first: reading a page there is likelier than editing it
+  const [pane, setPane] = useState<Pane>(narrow ? 'preview' : 'editor');
+  const [wide, setWide] = useState(false);
   const [brandId, setBrandId] = useState<string>(selectedBrand?.id ?? brands[0]?.id ?? '');
   const [params, setParams] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ intent: 'success' | 'error' | 'info'; text: string } | null>(null);
@@ -354,6 +358,11 @@ export function Workspace({ file, deployed, onSaved }: WorkspaceProps) {
           </TabList>
           <span className={styles.grow} />
           {which === 'changes' && changes ? <span className={styles.small} data-testid="studio-change-count">+{changes.added} −{changes.removed} lines</span> : null}
+          <Tooltip content={wide ? 'Show the editor again' : 'Hide the editor: the page at full width'} relationship="description">
+            <Button size="small" appearance="subtle" icon={wide ? <ArrowMinimizeRegular /> : <ArrowMaximizeRegular />} aria-pressed={wide} onClick={() => setWide((w) => !w)}>
+              {wide ? 'Split' : 'Full width'}
+            </Button>
+          </Tooltip>
         </div>
       ) : null}
       <div
@@ -431,7 +440,7 @@ export function Workspace({ file, deployed, onSaved }: WorkspaceProps) {
         </>
       ) : (
         <div className={styles.panes}>
-          {editorPane}
+          <div className={styles.pane} style={wide ? { display: 'none' } : undefined}>{editorPane}</div>
           {sidePane(side)}
         </div>
       )}

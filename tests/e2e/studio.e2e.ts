@@ -78,10 +78,12 @@ describe('page studio', () => {
     await expect.poll(() => before(page, 'sentiment', 'mentionRate'), { timeout: 15_000 }).toBe(true);
     expect(await lintSummary(page).innerText()).toBe('No problems');
 
-    // The chart's mark: line → area; the preview redraws it as areas.
+    // The chart's mark: line → area; the preview redraws that layer as areas (beside the interval bands, also areas).
+    const chart = previewCard(page, 'visibility');
+    const areasBefore = await chart.locator('svg .mark-area path').count();
     await replaceInEditor(page, '"type": "line"', '"type": "area"');
-    await previewCard(page, 'visibility').locator('svg .mark-area path').first().waitFor({ timeout: 30_000 });
-    expect(await previewCard(page, 'visibility').locator('svg .mark-line path').count()).toBe(0);
+    await expect.poll(() => chart.locator('svg .mark-line path').count(), { timeout: 30_000 }).toBe(0);
+    expect(await chart.locator('svg .mark-area path').count()).toBeGreaterThan(areasBefore);
     await expect.poll(() => lintSummary(page).innerText()).toBe('No problems');
     expect(await page.getByTestId('studio-save-state').innerText()).toBe('Draft, not deployed');
 
@@ -100,7 +102,8 @@ describe('page studio', () => {
     await typoLine.scrollIntoViewIfNeeded();
     await expect.poll(() => typoLine.locator('.cm-lintRange-error').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.getByTestId('studio-preview-stale').waitFor();
-    expect(await previewCard(page, 'visibility').locator('svg .mark-area path').count()).toBeGreaterThan(0);
+    expect(await chart.locator('svg .mark-area path').count()).toBeGreaterThan(areasBefore);
+    expect(await chart.locator('svg .mark-line path').count()).toBe(0);
 
     // The draft survives a reload.
     await page.reload();
