@@ -12,7 +12,6 @@ import { routes } from './index';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 
-const statuses = (results: LightMyRequestResponse[]) => results.map((r) => r.statusCode);
 const tally = (results: LightMyRequestResponse[]) => {
   const out: Record<string, number> = {};
   for (const r of results) {
