@@ -28,3 +28,4 @@ export {
 export { CHART_PALETTE, DEFAULT_CHART_HEIGHT, LINE_WIDTH, OWN_LINE_WIDTH, seriesSlots } from './charts/palette.ts';
 export { TICK_SPACING, TIME_END, TIME_FORMAT, TIME_FORMAT_SHORT, TIME_START, TIME_TICKS, clampToWindow, timeAxisSignals, timeTicks, type TimeAxisInput } from './charts/timeAxis.ts';
 export { LIGHT_CHART_COLORS, vegaTheme, type ChartColors } from './charts/theme.ts';
+export { collectingLogger } from './charts/warnings.ts';

@@ -3,7 +3,7 @@ import { compile } from 'vega-lite';
 import { parse, View } from 'vega';
 import page from './overview.json';
 import response from '../widgets/chart/fixtures/response.json';
-import { buildChartSpec, chartSignals, DATA_NAME, HIDDEN_SIGNAL } from '../widgets/chart/buildSpec';
+import { buildChartSpec, chartSignals, collectingLogger, DATA_NAME, HIDDEN_SIGNAL } from '../widgets/chart/buildSpec';
 import { chartTemplates, compileCharts } from '../widgets/chart/precompile';
 import { specKey } from '../widgets/chart/buildSpec';
 import { runTransforms } from '../engine';
@@ -14,14 +14,7 @@ describe('overview visibility chart spec', () => {
   it('compiles without warnings and runs headless with data and hidden lines', async () => {
     const widget = (page as unknown as { widgets: Record<string, { spec: Record<string, unknown>; data: { transform: never[] } }> }).widgets.visibility;
     const rows = runTransforms(response, widget.data.transform) as Array<Record<string, unknown>>;
-    const warnings: string[] = [];
-    const logger = {
-      level: () => logger,
-      warn: (...a: unknown[]) => (warnings.push(a.join(' ')), logger),
-      info: () => logger,
-      debug: () => logger,
-      error: (...a: unknown[]) => (warnings.push(a.join(' ')), logger),
-    };
+    const { logger, warnings } = collectingLogger();
     const spec = buildChartSpec(widget.spec, { seriesField: 'brandName' });
     const compiled = compile(spec as never, { logger: logger as never }).spec;
     expect(warnings).toEqual([]);

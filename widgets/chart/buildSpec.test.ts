@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
-import { buildChartSpec } from './buildSpec';
+import { buildChartSpec, collectingLogger } from './buildSpec';
 
 // The embedded spec compiles without vega-lite dropping anything, for the view kinds pages use.
 function compileQuietly(spec: Record<string, unknown>): string[] {
-  const warnings: string[] = [];
-  const logger = {
-    level: () => logger,
-    warn: (...a: unknown[]) => (warnings.push(a.join(' ')), logger),
-    info: () => logger,
-    debug: () => logger,
-    error: (...a: unknown[]) => (warnings.push(a.join(' ')), logger),
-  };
+  const { logger, warnings } = collectingLogger();
   compile(spec as never, { logger: logger as never });
   return warnings;
 }

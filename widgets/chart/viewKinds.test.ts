@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
 import { parse, View } from 'vega';
-import { buildChartSpec, chartSignals, dataNames, DATA_NAME, isResponsive, vegaTheme, LIGHT_CHART_COLORS, viewKind } from './buildSpec';
+import { buildChartSpec, chartSignals, collectingLogger, dataNames, DATA_NAME, isResponsive, vegaTheme, LIGHT_CHART_COLORS, viewKind } from './buildSpec';
 import { ChartCompileError, compileCharts } from './precompile';
 
 // Every kind of Vega-Lite view and every data source form, embedded as the widget embeds it,
@@ -18,14 +18,7 @@ const rows = [
 
 async function draw(spec: Spec, options: Parameters<typeof buildChartSpec>[1] = {}) {
   const embedded = buildChartSpec(spec, options);
-  const warnings: string[] = [];
-  const logger = {
-    level: () => logger,
-    warn: (...a: unknown[]) => (warnings.push(a.join(' ')), logger),
-    info: () => logger,
-    debug: () => logger,
-    error: (...a: unknown[]) => (warnings.push(a.join(' ')), logger),
-  };
+  const { logger, warnings } = collectingLogger();
   const vega = compile(embedded as never, { logger: logger as never }).spec;
   const view = new View(parse(vega, vegaTheme(LIGHT_CHART_COLORS) as never), { renderer: 'none' });
   for (const [n, v] of Object.entries(chartSignals(options.seriesField, { seriesDomain: ['A', 'B'], ownSeries: 'A' }))) view.signal(n, v);

@@ -4,6 +4,7 @@ import { bindingKeyOf, isObject, isVegaLiteSpec, walk, widgetsOf, type Obj } fro
 import { didYouMean } from '../suggest';
 import type { Path } from '../source';
 import { buildChartSpec, DATA_NAME } from '../../charts/embed';
+import { collectingLogger } from '../../charts/warnings';
 
 // Vega-Lite specs inside widgets are checked as the chart widget draws them (engine/charts: data
 // by name, container width where allowed, series and time signals) and compiled with vega-lite's
@@ -207,14 +208,7 @@ export const vegaLite: PageRule = {
       if (!precheck(spec, path, report)) continue;
       const named = [DATA_NAME, ...Object.keys(isObject(spec.datasets) ? spec.datasets : {}), ...(own && isObject(widget.datasets) ? Object.keys(widget.datasets) : [])];
       if (!checkDataNames(spec, path, named, report)) continue;
-      const warnings: string[] = [];
-      const logger = {
-        level: () => logger,
-        warn: (...args: unknown[]) => (warnings.push(args.map(String).join(' ')), logger),
-        info: () => logger,
-        debug: () => logger,
-        error: (...args: unknown[]) => (warnings.push(args.map(String).join(' ')), logger),
-      };
+      const { logger, warnings } = collectingLogger();
       // The widget's own spec is compiled as the chart widget embeds it.
       const plain = withoutBindings(spec);
       const series = isObject(widget.series) && typeof widget.series.field === 'string' ? widget.series.field : undefined;
