@@ -3,6 +3,7 @@ import { promptRoutes } from './prompts/index';
 import { insightRoutes } from './insights/index';
 import { accountRoutes } from './account/index';
 import { studioRoutes } from './studio/index';
+import { operationsRoutes } from './operations/index';
 import { alertRoutes } from '../alerts/routes';
 
 // Every route module of the API. Add one import and one spread per module; keep this a plain list
@@ -13,5 +14,6 @@ export const routes: CallRoute[] = [
   ...insightRoutes,
   ...accountRoutes,
   ...studioRoutes,
+  ...operationsRoutes,
   ...alertRoutes,
 ];
