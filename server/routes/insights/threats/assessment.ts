@@ -4,7 +4,13 @@
  *
  * Activity windows, relative to now: recent = the last 7 days, mid = 7-14 days ago, older = 14-30
  * days ago (16 days). Counts are compared per week: older is scaled by 7/16.
+ *
+ * Emergence is a test, not a ratio of counts: the brand's mention rate in the recent window (its
+ * answers ÷ the brand's answers) against its own baseline (the rest of the horizon), with
+ * Newcombe's interval of the difference (server/stats). A brand is emerging when the rise is
+ * significant at 95% with at least the minimum sample of answers on both sides.
  */
+import type { ChangeEstimate } from '../../../stats';
 export const HORIZON_DAYS = 30;
 export const RECENT_DAYS = 7;
 export const MID_DAYS = 14;
@@ -58,11 +64,35 @@ export function temporalPattern(a: ActivityCounts, firstSeen: Date, now: Date): 
   return 'sporadic';
 }
 
-/** high: new entrant or at least doubling; medium: growing at least 25%; low otherwise. */
-export function emergenceLevel(growth: number, pattern: TemporalPattern): EmergenceLevel {
-  if (pattern === 'new_entrant' || growth >= 100) return 'high_emergence';
-  if (growth >= 25) return 'medium_emergence';
-  return 'low_emergence';
+/** The baseline test of a brand: its recent rate against its baseline rate (0..1), and their difference. */
+export interface BaselineTest {
+  recentRate: number | null;
+  baselineRate: number | null;
+  change: ChangeEstimate;
+}
+
+/** Emerging: the recent rate is significantly above the baseline, with enough answers on both sides. */
+export function isEmerging(test: BaselineTest): boolean {
+  return test.change.enoughData && test.change.significant && (test.change.diff ?? 0) > 0;
+}
+
+/**
+ * How sure the rise is, 0..1: the lower bound of the rise measured against the baseline rate (1 =
+ * surely at least doubled; a baseline of 0 counts as 1 point). 0 when the brand is not emerging.
+ */
+export function momentum(test: BaselineTest): number {
+  if (!isEmerging(test)) return 0;
+  return clamp01((test.change.low ?? 0) / Math.max(test.baselineRate ?? 0, 0.01));
+}
+
+/**
+ * high: emerging and surely at least doubled (momentum 1), or a new entrant that is emerging;
+ * medium: emerging; low: not significantly above its baseline (or too few answers to tell).
+ */
+export function emergenceLevel(test: BaselineTest, pattern: TemporalPattern): EmergenceLevel {
+  if (!isEmerging(test)) return 'low_emergence';
+  if (pattern === 'new_entrant' || momentum(test) >= 1) return 'high_emergence';
+  return 'medium_emergence';
 }
 
 export interface RelevanceInput {
@@ -73,28 +103,34 @@ export interface RelevanceInput {
   /** mean rank, 1 = first named */
   avgPosition: number;
   uniquePrompts: number;
-  growth: number;
+  /** momentum(test), 0..1 */
+  momentum: number;
 }
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
 /**
  * 0-100, one decimal: presence 35 (full at 30% of answers), co-mention 20, position 20 (full at
- * rank 1, none from rank 6), momentum 15 (full at +100%), breadth 10 (full at 5 prompts).
+ * rank 1, none from rank 6), momentum 15 (the baseline test's momentum: full when the rate surely
+ * at least doubled, none when not significantly above its baseline), breadth 10 (full at 5 prompts).
  */
 export function competitiveRelevanceScore(x: RelevanceInput): number {
   const score =
     35 * clamp01(x.runShare / 0.3) +
     20 * clamp01(x.coMentionShare) +
     20 * clamp01((6 - x.avgPosition) / 5) +
-    15 * clamp01(x.growth / 100) +
+    15 * clamp01(x.momentum) +
     10 * clamp01(x.uniquePrompts / 5);
   return Math.round(score * 10) / 10;
 }
 
-/** immediate ≥ 70; growing ≥ 50, or ≥ 35 with high emergence; emerging ≥ 25; monitoring below. */
+/**
+ * immediate ≥ 70 (by presence alone); the growing and emerging labels need the baseline test:
+ * growing ≥ 50, or ≥ 35 with high emergence; emerging ≥ 25; monitoring otherwise.
+ */
 export function threatAssessment(score: number, emergence: EmergenceLevel): ThreatAssessment {
   if (score >= 70) return 'immediate_threat';
+  if (emergence === 'low_emergence') return 'monitoring_required';
   if (score >= 50 || (score >= 35 && emergence === 'high_emergence')) return 'growing_threat';
   if (score >= 25) return 'emerging_threat';
   return 'monitoring_required';

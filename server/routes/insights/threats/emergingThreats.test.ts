@@ -4,6 +4,7 @@ import { BRAND_ID, DAY, NOW } from '../testing/fixture';
 import { r2 } from '../testing/expect';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 import { threatAssessment } from './assessment';
+import { rateChange } from '../../../stats';
 
 describe.each<Dialect>(['duckdb', 'postgres'])('emerging threats on %s', (dialect) => {
   let h: InsightTestApp;
@@ -45,7 +46,19 @@ describe.each<Dialect>(['duckdb', 'postgres'])('emerging threats on %s', (dialec
       expect(t.competitiveRelevanceScore).toBeLessThanOrEqual(100);
       expect(t.threatAssessment).toBe(threatAssessment(t.competitiveRelevanceScore, t.emergenceLevel));
       expect(t.generatedAt).toBe(NOW.toISOString());
+      // The baseline test: its rate over the brand's answers of the last 7 days against the 23 days before.
+      const inSpan = (at: Date, from: number, to: number) => at.getTime() >= NOW.getTime() - from * DAY && at.getTime() < NOW.getTime() - to * DAY;
+      const recentRuns = h.facts.runs.filter((r) => inSpan(r.createdAt, 7, 0)).length;
+      const baselineRuns = h.facts.runs.filter((r) => inSpan(r.createdAt, 30, 7)).length;
+      const baselineMentions = mine.filter((m) => inSpan(m.createdAt, 30, 7)).length;
+      expect(t.recentMentionRateStats.n).toBe(recentRuns);
+      expect(t.baselineMentionRateStats.n).toBe(baselineRuns);
+      const change = rateChange(t.recentMentions, recentRuns, baselineMentions, baselineRuns);
+      expect(t.mentionRateChangeStats).toMatchObject({ significant: change.significant, enoughData: change.enoughData });
+      expect(t.emerging).toBe(change.enoughData && change.significant && change.diff! > 0);
+      if (!t.emerging) expect(t.emergenceLevel).toBe('low_emergence');
     }
+    expect(list.some((t) => t.emerging)).toBe(true);
     const scores = list.map((t) => t.competitiveRelevanceScore);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });

@@ -2,7 +2,8 @@ import type { Db } from '../../../db/types';
 import { addDays, utcDay } from '../../../rollups/tables';
 import { factRows } from '../shared/factSource';
 import { SqlParams, inList, tsParam } from '../shared/params';
-import type { FactSource, InsightScope } from '../shared/scope';
+import { type FactSource, type InsightScope, inWindow } from '../shared/scope';
+import { DEFAULT_MIN_SAMPLE, rateChange, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 import { num, percent, round2 } from '../shared/numbers';
 import type { TrackedEntity } from '../shared/tracked';
 import {
@@ -19,7 +20,8 @@ import {
   activityTrend,
   competitiveRelevanceScore,
   emergenceLevel,
-  growthPct,
+  isEmerging,
+  momentum,
   temporalPattern,
   threatAssessment,
 } from './assessment';
@@ -48,6 +50,11 @@ export interface EmergingThreat {
   midMentions: number;
   olderMentions: number;
   recentActivityTrend: ActivityTrend;
+  /** The baseline test: significantly more often named in the last 7 days than in the 23 before. */
+  emerging: boolean;
+  recentMentionRateStats: EstimateStats;
+  baselineMentionRateStats: EstimateStats;
+  mentionRateChangeStats: ChangeStats;
 }
 
 const DAY = 86_400_000;
@@ -63,6 +70,7 @@ export async function emergingThreats(
   tracked: TrackedEntity[],
   now: Date,
   source: FactSource = 'rollups',
+  minSample = DEFAULT_MIN_SAMPLE,
 ): Promise<EmergingThreat[]> {
   const own = tracked.find((t) => t.isOwn)!;
   const horizonStart = new Date(now.getTime() - HORIZON_DAYS * DAY);
@@ -108,7 +116,7 @@ export async function emergingThreats(
   const horizon: InsightScope = { brandId, providers: null, locations: null, current: { start: horizonStart, end: now }, previous: null, source };
   const lookback = new Date(now.getTime() - FIRST_SEEN_LOOKBACK_DAYS * DAY);
   const [brandRunCount, earlier] = await Promise.all([
-    brandRuns(db, horizon),
+    brandRuns(db, { ...horizon, current: { start: recentStart, end: now }, previous: { start: horizonStart, end: recentStart } }),
     firstSightings(db, { ...horizon, current: { start: lookback, end: horizonStart } }, candidates.map((c) => String(c.entity))),
   ]);
 
@@ -123,15 +131,22 @@ export async function emergingThreats(
     const firstSeen = earlier.get(entity) ?? new Date(String(c.first_in_horizon));
     const lastSeen = new Date(String(c.last_seen));
     const avgPosition = round2(num(c.rank_sum) / total);
-    const growth = growthPct(activity);
+    // The baseline test: mentions are one per answer, so mentions in a window = answers naming it.
+    const baselineMentions = activity.mid + activity.older;
+    const test = {
+      recentRate: brandRunCount.recent > 0 ? activity.recent / brandRunCount.recent : null,
+      baselineRate: brandRunCount.baseline > 0 ? baselineMentions / brandRunCount.baseline : null,
+      change: rateChange(activity.recent, brandRunCount.recent, baselineMentions, brandRunCount.baseline, { minSample }),
+    };
     const pattern = temporalPattern(activity, firstSeen, now);
-    const emergence = emergenceLevel(growth, pattern);
+    const emergence = emergenceLevel(test, pattern);
+    const allRuns = brandRunCount.recent + brandRunCount.baseline;
     const score = competitiveRelevanceScore({
-      runShare: brandRunCount > 0 ? runs / brandRunCount : 0,
+      runShare: allRuns > 0 ? runs / allRuns : 0,
       coMentionShare: runs > 0 ? co / runs : 0,
       avgPosition,
       uniquePrompts: num(c.prompts),
-      growth,
+      momentum: momentum(test),
     });
     return {
       id: entity,
@@ -156,6 +171,10 @@ export async function emergingThreats(
       midMentions: activity.mid,
       olderMentions: activity.older,
       recentActivityTrend: activityTrend(activity),
+      emerging: isEmerging(test),
+      recentMentionRateStats: rateStats(activity.recent, brandRunCount.recent, minSample),
+      baselineMentionRateStats: rateStats(baselineMentions, brandRunCount.baseline, minSample),
+      mentionRateChangeStats: rateChangeStats(activity.recent, brandRunCount.recent, baselineMentions, brandRunCount.baseline, minSample),
     };
   });
   return threats
@@ -168,11 +187,16 @@ export async function emergingThreats(
     .slice(0, MAX_THREATS);
 }
 
-/** The brand's runs in the scope's window (from the daily rollups for whole days). */
-async function brandRuns(db: Db, scope: InsightScope): Promise<number> {
+/** The brand's runs in the recent window (scope.current) and in the baseline before it (scope.previous), from the daily rollups for whole days. */
+async function brandRuns(db: Db, scope: InsightScope): Promise<{ recent: number; baseline: number }> {
   const p = new SqlParams();
-  const [row] = await db.query(`SELECT SUM(n) AS runs FROM ${factRows(p, scope, 'runs', 'fr')}`, p.values);
-  return num(row?.runs);
+  const recent = inWindow(p, scope.current);
+  const baseline = inWindow(p, scope.previous!);
+  const [row] = await db.query(
+    `SELECT SUM(n) FILTER (WHERE ${recent}) AS recent, SUM(n) FILTER (WHERE ${baseline}) AS baseline FROM ${factRows(p, scope, 'runs', 'fr')}`,
+    p.values,
+  );
+  return { recent: num(row?.recent), baseline: num(row?.baseline) };
 }
 
 /**

@@ -7,6 +7,6 @@ export const threatRoutes: CallRoute[] = [
   defineCall<{ brandId: string }>('competitors.emerging-threats', async ({ body, user, ctx }) => {
     const brand = await requireBrandAccess(ctx, user, body.brandId);
     const tracked = await loadTracked(ctx.db, brand);
-    return { emergingCompetitors: await emergingThreats(ctx.db, brand.id, tracked, ctx.now(), ctx.config.factSource) };
+    return { emergingCompetitors: await emergingThreats(ctx.db, brand.id, tracked, ctx.now(), ctx.config.factSource, ctx.config.minSample) };
   }),
 ];
