@@ -19,8 +19,10 @@ let stopping = false;
 function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  process.exitCode = code;
+  const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+  for (const c of running) c.kill('SIGTERM');
+  // leave once both have stopped (a signal handler keeps this process alive otherwise)
+  void Promise.all(running.map((c) => new Promise((done) => c.once('exit', done)))).then(() => process.exit(code));
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));

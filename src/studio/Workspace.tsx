@@ -54,31 +54,23 @@ import { useNarrow } from './useNarrow';
 // against the deployed file. Edits are a draft in this browser until saved to pages/ (development)
 // or downloaded / copied for a commit; subscribers see a page change only once it is deployed.
 
+/** A row of controls above an area: the page's bar and each pane's head. */
+const controlRow = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: tokens.spacingHorizontalS,
+  borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+} as const;
+
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 },
-  bar: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-  },
+  bar: { ...controlRow, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, backgroundColor: tokens.colorNeutralBackground1 },
   grow: { flexGrow: 1 },
   panes: { display: 'flex', flexGrow: 1, minHeight: 0 },
   pane: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, flexBasis: 0, flexGrow: 1 },
   editorPane: { borderRight: `1px solid ${tokens.colorNeutralStroke2}` },
-  paneHead: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground2,
-    minHeight: '40px',
-  },
+  paneHead: { ...controlRow, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`, backgroundColor: tokens.colorNeutralBackground2, minHeight: '40px' },
   paneBody: { flexGrow: 1, minHeight: 0, overflow: 'auto' },
   preview: { backgroundColor: tokens.colorNeutralBackground2, padding: tokens.spacingHorizontalM },
   lintOk: { color: tokens.colorPaletteGreenForeground1 },
