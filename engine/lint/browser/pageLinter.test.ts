@@ -24,9 +24,14 @@ describe('createPageLinter', () => {
   const linter = createPageLinter(documents());
   const overview = readFileSync(join(ROOT, 'pages/overview.json'), 'utf8');
 
-  it('finds nothing in a page that lint:pages passes', async () => {
+  it('says about every page in pages/ what lint:pages says', async () => {
     expect(linter.problems).toEqual([]);
     expect(await linter.lint('overview.json', overview)).toEqual([]);
+    for (const name of readdirSync(join(ROOT, 'pages')).filter((n) => n.endsWith('.json'))) {
+      const text = readFileSync(join(ROOT, 'pages', name), 'utf8');
+      const perPage = (await lintPages([{ file: name, text }])).filter((d) => d.file === name);
+      expect(await linter.lint(name, text), name).toEqual(perPage);
+    }
   });
 
   it('reports what lint:pages reports, at the same place', async () => {
