@@ -2,14 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, loggedInPage } from './support/browser';
 import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page';
+import { fixed } from './support/numbers';
 
 // The competitor comparison in a real browser, signed in as the demo user: breadcrumb and copy,
 // metric cards against the API for the page's own request, a time-range change that refetches,
 // and the leading / trailing prompt lists against the spec's rules applied to the API rows.
 
-const pct2 = (n: number) => `${n.toFixed(2)}%`;
-const pct1 = (n: number) => `${n.toFixed(1)}%`;
-const rank = (n: number | null) => (n === null ? null : n.toFixed(1));
+const pct2 = (n: number) => `${fixed(n, 2)}%`;
+const pct1 = (n: number) => `${fixed(n, 1)}%`;
+const rank = (n: number | null) => (n === null ? null : fixed(n, 1));
 const PROVIDER_NAMES: Record<string, string> = { openai: 'Chat GPT', perplexity: 'Perplexity', google: 'Google', microsoft: 'Microsoft' };
 
 interface Metrics {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPSED_USER, NEW_USER, apiGet, apiPost, launchBrowser, loggedInPage } from './support/browser';
 import { card, requestBodyOf, waitForCards } from './support/page';
 import { startProductServer, type RunningServer } from './support/server';
+import { fixed } from './support/numbers';
 
 // The way in for a new subscriber, in a real browser on a server of its own (it onboards and
 // reactivates demo accounts): new@example.com fills onboarding pages 1-3 (empty fields show the
@@ -88,7 +89,7 @@ describe('Onboarding journey', () => {
     if (top.length) {
       await ranking.locator('tbody tr').first().waitFor();
       const rows = await ranking.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-      expect(rows).toEqual(top.map((b, i) => [String(i + 1), b.brandName.length > 30 ? `${b.brandName.slice(0, 30)}…` : b.brandName, b.averageRank.toFixed(1), `${b.discovery.toFixed(1)}%`]));
+      expect(rows).toEqual(top.map((b, i) => [String(i + 1), b.brandName.length > 30 ? `${b.brandName.slice(0, 30)}…` : b.brandName, fixed(b.averageRank, 1), `${fixed(b.discovery, 1)}%`]));
       const own = top.findIndex((b) => b.brandName.toLowerCase() === BRAND.brandName.toLowerCase());
       if (own >= 0) expect(await ranking.locator('tbody tr').nth(own).getAttribute('data-highlighted')).toBe('true');
     } else await ranking.getByText('No Data').waitFor();
@@ -100,7 +101,7 @@ describe('Onboarding journey', () => {
       expect(cells).toEqual(
         snapshot.prompts.slice(0, 5).map((p) => {
           const own = p.mentions[0];
-          return [p.prompt.length > 80 ? `${p.prompt.slice(0, 80)}…` : p.prompt, own.isMentioned ? '✓' : '✗', own.mentionedRank === null ? '—' : own.mentionedRank.toFixed(1)];
+          return [p.prompt.length > 80 ? `${p.prompt.slice(0, 80)}…` : p.prompt, own.isMentioned ? '✓' : '✗', own.mentionedRank === null ? '—' : fixed(own.mentionedRank, 1)];
         }),
       );
     } else await chats.getByText('No relevant prompts found').waitFor();

@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiPost, launchBrowser, loggedInPage } from './support/browser';
 import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page';
 import { countryName } from '../../src/host/countries';
+import { fixed } from './support/numbers';
 
 // The prompt detail screen in a real browser, signed in as the demo user: breadcrumb, header and
 // spec copy; metric cards and ranking rows against the API for the page's own requests; the
 // latest responses card (provider tabs, Expand All, the details dialog); Performance Breakdown
 // tabs; Add as Competitor on an Emerging brand; and the not-found state for a bogus id.
 
-const pct2 = (n: number) => `${n.toFixed(2)}%`;
-const rank1 = (n: number | null) => (n === null ? '—' : n.toFixed(1));
+const pct2 = (n: number) => `${fixed(n, 2)}%`;
+const rank1 = (n: number | null) => (n === null ? '—' : fixed(n, 1));
 
 interface PromptDetail { id: string; prompt: string; state: string; monitoringCount: number; providers: string[] }
 interface Aggregate { mentionRate: number | null; avgRank: number | null; netSentiment: number | null; totalMentions: number }

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, loggedInPage } from './support/browser';
 import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page';
+import { fixed } from './support/numbers';
 
 // The Sources screen in a real browser, signed in as the demo user: the stat cards and the
 // Domains / Urls tables are checked against what citations.tld-analysis answers for the page's own
@@ -10,7 +11,7 @@ import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/p
 const PATH = '/api/citations/tld-analysis';
 const CARDS = ['breakdown', 'totalDomains', 'uniqueUrls', 'brandCitations', 'brandShare', 'domains'];
 const en = (n: number) => n.toLocaleString('en-US');
-const share = (n: number) => `${n.toFixed(1)}%`;
+const share = (n: number) => `${fixed(n, 1)}%`;
 
 interface Detail { citation_url: string; classification: string; confidence: string }
 interface Classification { tld: string; total_count: number; brand_mentions: number; mixed_mentions: number; classification_details: Detail[] }
