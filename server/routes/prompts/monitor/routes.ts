@@ -1,4 +1,6 @@
 import { defineCall } from '../../../http/call';
+import { costCapStatus } from '../../../jobs/costCap';
+import { jobSettings } from '../../../jobs/settings';
 import { requireBrandAccess } from '../../access';
 import { canAddPrompts, loadBrandPlanUsage } from '../planLimits';
 import { normalizeLocations, normalizeProviders, rate } from '../sql';
@@ -31,11 +33,12 @@ const ownEntity = (name: string) => name.trim().toLowerCase();
 export const promptsTable = defineCall<MonitorBody>('prompts.table', async ({ body, user, ctx }) => {
   const brand = await requireBrandAccess(ctx, user, body.brandId);
   const { current, delta, filters } = scope(body, ctx.now());
-  const [table, usage] = await Promise.all([
+  const [table, usage, collection] = await Promise.all([
     loadPromptTable(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters, ctx.config.minSample),
     loadBrandPlanUsage(ctx.db, brand.id),
+    costCapStatus(ctx.db, brand.id, jobSettings(ctx.config).costCapUsdPerBrandDay, ctx.now()),
   ]);
-  return { prompts: table.rows, canAddPrompts: canAddPrompts(usage) };
+  return { prompts: table.rows, canAddPrompts: canAddPrompts(usage), collection };
 });
 
 export const promptsFacts = defineCall<MonitorBody>('prompts.insights.facts', async ({ body, user, ctx }) => {
