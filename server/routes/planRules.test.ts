@@ -25,8 +25,8 @@ const ALL_PROVIDERS = ['openai', 'perplexity', 'google', 'microsoft'];
 const OPEN_CALLS = /^(config|auth\..*|users\..*|billing\..*|email\.unsubscribe\..*|onboarding\.(progress|checkout-session|verify-payment|snapshot))$/;
 
 /** The lapsed user's own brand, prompts and onboarding progress (the demo data gives them none). */
-/** Staff tools: guarded by the staff role (403 STAFF_ONLY for others), charging nothing to any plan. */
-const STAFF_CALLS = /^studio\..*$/;
+/** Staff tools (the page studio, the operations view): guarded by the staff role (403 STAFF_ONLY for others), charging nothing to any plan. */
+const STAFF_CALLS = /^(studio|operations)\..*$/;
 
 const LAPSED_BRAND = 'brd_lapsedco';
 const LAPSED_ACTIVE = 'prm_lapsed_active';
