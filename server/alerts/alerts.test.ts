@@ -51,6 +51,8 @@ describe('alerts and weekly reports on the demo data', () => {
       });
       const names = res.json().emergingCompetitors.map((t: { competitorName: string }) => t.competitorName);
       expect(names, brand.name).toContain(surging);
+      const shown = res.json().emergingCompetitors.find((t: { competitorName: string }) => t.competitorName === surging);
+      expect(shown.emerging, `${surging} passes the baseline test on the screen`).toBe(true);
       const [mail] = await outbox(`%emerging threat%for ${brand.name}%`);
       expect(mail.body, brand.name).toContain(surging);
       expect(mail.html).toContain(surging);
