@@ -1,5 +1,5 @@
 import { meanChange, meanInterval, type MomentSums } from './meanInterval';
-import { rateChange } from './newcombe';
+import { pairedRateChange, rateChange } from './newcombe';
 import { rateInterval } from './wilson';
 
 // The statistics in the units the API reports them (schemas/api/README.md "Units"): rates in
@@ -66,6 +66,20 @@ export function meanChangeStats(current: MomentSums, previous: MomentSums, minSa
     diff: scaled(c.diff, scale),
     low: scaled(c.low, scale),
     high: scaled(c.high, scale),
+    significant: c.significant,
+    enoughData: c.enoughData,
+  };
+}
+
+/** The gap between two rates over the same n answers (paired Newcombe), in percentage points. */
+export function pairedRateChangeStats(both: number, onlyFirst: number, onlySecond: number, n: number, minSample: number): ChangeStats {
+  const c = pairedRateChange(both, onlyFirst, onlySecond, n, { minSample });
+  return {
+    n,
+    previousN: n,
+    diff: scaled(c.diff, 100),
+    low: scaled(c.low, 100),
+    high: scaled(c.high, 100),
     significant: c.significant,
     enoughData: c.enoughData,
   };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { meanChange, meanInterval, rateChange, rateInterval, type MomentSums } from './index';
+import { meanChange, meanInterval, pairedRateChange, rateChange, rateInterval, type MomentSums } from './index';
 
 const counts = fc.integer({ min: 1, max: 5000 }).chain((n) => fc.tuple(fc.integer({ min: 0, max: n }), fc.constant(n)));
 const values = fc.array(fc.integer({ min: -100, max: 100 }), { minLength: 2, maxLength: 60 });
@@ -123,5 +123,42 @@ describe('mean changes (Welch)', () => {
         expect(negated.high!).toBeCloseTo(-ab.low!, 9);
       }),
     );
+  });
+});
+
+describe('paired rate gaps (same answers)', () => {
+  const paired = fc
+    .integer({ min: 1, max: 400 })
+    .chain((n) =>
+      fc
+        .tuple(fc.integer({ min: 0, max: n }), fc.integer({ min: 0, max: n }), fc.integer({ min: 0, max: n }), fc.constant(n))
+        .filter(([a, b, c]) => a + b + c <= n),
+    );
+
+  it('contain the gap, swap sides by negation, and are no wider than the independent interval when the rates move together', () => {
+    fc.assert(
+      fc.property(paired, ([both, first, second, n]) => {
+        const gap = pairedRateChange(both, first, second, n, { minSample: 1 });
+        expect(gap.diff!).toBeCloseTo((first - second) / n, 12);
+        expect(gap.low!).toBeLessThanOrEqual(gap.diff! + EPS);
+        expect(gap.high!).toBeGreaterThanOrEqual(gap.diff! - EPS);
+        const swapped = pairedRateChange(both, second, first, n, { minSample: 1 });
+        expect(swapped.low!).toBeCloseTo(-gap.high!, 9);
+        const neither = n - both - first - second;
+        if (both * neither - first * second > n / 2) {
+          const independent = rateChange(both + first, n, both + second, n, { minSample: 1 });
+          expect(gap.high! - gap.low!).toBeLessThanOrEqual(independent.high! - independent.low! + EPS);
+        }
+      }),
+    );
+  });
+
+  it('equals the independent interval when the two are uncorrelated, and is "not enough data" below the minimum sample', () => {
+    // 2x2 table with a·d = b·c: φ = 0
+    const gap = pairedRateChange(10, 10, 10, 40, { minSample: 1 });
+    const independent = rateChange(20, 40, 20, 40, { minSample: 1 });
+    expect(gap.low).toBeCloseTo(independent.low!, 12);
+    expect(gap.high).toBeCloseTo(independent.high!, 12);
+    expect(pairedRateChange(1, 2, 3, 20).enoughData).toBe(false);
   });
 });

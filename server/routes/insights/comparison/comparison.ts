@@ -3,7 +3,7 @@ import { badRequest } from '../../../http/errors';
 import { entityMentionStats, sumCounts } from '../shared/facts';
 import { SqlParams, inList } from '../shared/params';
 import { meanOrNull, percent } from '../shared/numbers';
-import type { InsightScope } from '../shared/scope';
+import { minSampleOf, type InsightScope } from '../shared/scope';
 import type { TrackedEntity } from '../shared/tracked';
 import {
   type CompetitiveStatus,
@@ -14,6 +14,7 @@ import {
   rankingComparison,
 } from './labels';
 import { pairStats } from './pairStats';
+import { pairedRateChangeStats, type ChangeStats } from '../../../stats';
 
 /** The comparison page's metric cards: the brand against one competitor. */
 export interface ComparisonMetrics {
@@ -26,6 +27,8 @@ export interface ComparisonMetrics {
   yourBrandAvgPosition: number | null;
   competitorAvgPosition: number | null;
   coMentions: number;
+  /** yourBrandMentionRate − competitorMentionRate over the same answers, with its interval (paired) and significance. */
+  mentionRateGapStats: ChangeStats;
 }
 
 /** One prompt on the comparison page: both brands' mention rates and ranks, with the head-to-head labels. */
@@ -118,6 +121,7 @@ export async function comparisonMetrics(
     yourBrandAvgPosition: meanOrNull(pair?.brandRankSum ?? 0, b),
     competitorAvgPosition: meanOrNull(pair?.competitorRankSum ?? 0, c),
     coMentions: pair?.coMentions ?? 0,
+    mentionRateGapStats: pairedRateChangeStats(pair?.coMentions ?? 0, b - (pair?.coMentions ?? 0), c - (pair?.coMentions ?? 0), runs, minSampleOf(scope)),
   };
 }
 
