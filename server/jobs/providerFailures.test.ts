@@ -3,7 +3,7 @@
 // after the last try, and malformed bodies never stop the worker.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDb, type TestDb } from '../db/testing';
-import type { JobSettings, ServerContext } from '../http/context';
+import type { ServerContext } from '../http/context';
 import { startFakeProviderServer, type FakeProviderServer } from '../providers/fakes/server';
 import type { AnswerProvider } from '../providers/provider';
 import { createProviderRegistry } from '../providers/registry';
@@ -13,18 +13,10 @@ import { createDuckDbQueue } from './duckdbQueue';
 import { enqueuePrompt } from './enqueue';
 import type { JobQueue } from './queue';
 import { storingSlotRunner } from './slotRunner';
+import { TEST_JOB_SETTINGS } from './testing';
 import { startWorker, type Worker } from './worker';
 
-const SETTINGS: JobSettings = {
-  workerInProcess: true,
-  concurrency: 1,
-  retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 40 },
-  timeoutMs: 10_000,
-  pollMs: 500,
-  superviseMs: 1000,
-  providerLimits: {},
-  costCapUsdPerBrandDay: 0,
-};
+const SETTINGS = TEST_JOB_SETTINGS;
 
 let fake: FakeProviderServer;
 let t: TestDb;

@@ -9,18 +9,10 @@ import { createDuckDbQueue } from './duckdbQueue';
 import { enqueuePrompt } from './enqueue';
 import type { JobQueue } from './queue';
 import { storingSlotRunner } from './slotRunner';
+import { TEST_JOB_SETTINGS } from './testing';
 import { startWorker, type Worker } from './worker';
 
-const SETTINGS: JobSettings = {
-  workerInProcess: true,
-  concurrency: 1,
-  retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 40 },
-  timeoutMs: 10_000,
-  pollMs: 500,
-  superviseMs: 1000,
-  providerLimits: { openai: { concurrency: 4, requestsPerMinute: 0, tokensPerMinute: 0 } },
-  costCapUsdPerBrandDay: 0,
-};
+const SETTINGS = TEST_JOB_SETTINGS;
 
 /** Answers with a cost per run; `behave` decides per call whether it throws instead. */
 function provider(asked: AnswerRequest[], costUsd: number, behave: (n: number) => Error | null = () => null): AnswerProvider {
