@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairedRateChange } from '../../../stats';
 import type { Dialect } from '../../../db/types';
 import { BRAND_ID, DAY, NOW, PROMPTS } from '../testing/fixture';
-import { pct, window } from '../testing/expect';
+import { pct, r2, window } from '../testing/expect';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 import { competitiveStatus, rankingComparison } from './labels';
 
@@ -31,7 +32,13 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
       yourBrandAvgPosition: c.avgRank('acme'),
       competitorAvgPosition: c.avgRank('globex'),
       coMentions: c.of('globex').filter((m) => own.has(m.runId)).length,
+      mentionRateGapStats: expect.any(Object),
     });
+    // The gap over the same answers: both, only the own brand, only the competitor, of all runs.
+    const both = c.of('globex').filter((m) => own.has(m.runId)).length;
+    const gap = pairedRateChange(both, c.of('acme').length - both, c.of('globex').length - both, c.runs.length);
+    expect(res.body.mentionRateGapStats).toMatchObject({ n: c.runs.length, significant: gap.significant, enoughData: gap.enoughData });
+    expect(res.body.mentionRateGapStats.diff).toBe(r2(gap.diff! * 100));
   });
 
   it('compares with an untracked brand under the name the answers use', async () => {
