@@ -115,6 +115,14 @@ describe('vega-lite rule: the spec as the widget draws it', () => {
     for (const spec of specs) expect(await lintSpec(spec), JSON.stringify(spec)).toEqual([]);
   });
 
+  it('a step-sized view is accepted: the fitting vega-lite drops for it is the widget\'s container width, not the author\'s', async () => {
+    const stepped = { data: { values: [{ c: 'a', v: 1 }] }, height: { step: 17 }, mark: 'bar', encoding: { y: { field: 'c', type: 'nominal' }, x: v } };
+    expect(await lintSpec(stepped)).toEqual([]);
+    // An author's own fitting that vega-lite drops is still reported.
+    const found = await lintSpec({ ...stepped, autosize: { type: 'fit' } });
+    expect(found.map((f) => f.message)).toContain('Vega-Lite: Dropping "fit-y" because spec has discrete height.');
+  });
+
   it("a width the widget's view kind does not allow is an error", async () => {
     const found = await lintSpec({ mark: 'bar', width: 'container', encoding: { x: t, y: v, row: { field: 'g', type: 'nominal' } } });
     expect(found.map((f) => [f.message, f.severity ?? 'error'])).toEqual([['Vega-Lite: Width "container" only works for single views and layered views.', 'error']]);
@@ -126,6 +134,11 @@ describe('vega-lite rule: named data sets', () => {
   it("a view may read the widget's rows, the spec's datasets and the widget's datasets (calls) by name", async () => {
     const spec = { datasets: { inline: [{ c: 'a', v: 1 }] }, layer: [{ ...bar, data: { name: 'table' } }, { ...bar, data: { name: 'inline' } }, { ...bar, data: { name: 'previous' } }] };
     expect(await lintSpec(spec, { datasets: { previous: { call: 'x.y' } } })).toEqual([]);
+  });
+
+  it('a name on data with rows of its own (values, url, generator) names that source and is not a reference', async () => {
+    const spec = { layer: [{ data: { sphere: true }, mark: 'geoshape' }, { ...bar, data: { name: 'world', values: [{ c: 'a', v: 1 }] } }, { ...bar, data: { name: 'more', url: 'data/more.json' } }] };
+    expect(await lintSpec(spec)).toEqual([]);
   });
 
   it('an unknown data set name is an error at the name, with a suggestion', async () => {

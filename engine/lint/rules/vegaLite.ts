@@ -158,12 +158,15 @@ function precheck(spec: Obj, path: Path, report: Report): boolean {
   return ok;
 }
 
-/** Every `data: {"name": …}` reads the widget's rows ("table"), a set of the spec's `datasets` or one of the widget's `datasets` (calls). */
+/** Data that brings its own rows (inline values, a URL, a generator): a name on it names that source, it does not refer to another. */
+const SOURCES = ['values', 'url', 'sequence', 'sphere', 'graticule'];
+
+/** Every `data: {"name": …}` without rows of its own reads the widget's rows ("table"), a set of the spec's `datasets` or one of the widget's `datasets` (calls). */
 function checkDataNames(spec: Obj, path: Path, known: string[], report: Report): boolean {
   let ok = true;
   walk(spec, path, (value, p) => {
     if (isInlineData(p)) return false;
-    if (p[p.length - 1] === 'data' && isObject(value) && typeof value.name === 'string' && !known.includes(value.name)) {
+    if (p[p.length - 1] === 'data' && isObject(value) && typeof value.name === 'string' && !SOURCES.some((k) => k in value) && !known.includes(value.name)) {
       report([...p, 'name'], `unknown data set '${value.name}';${didYouMean(value.name, known) || ` data sets are ${known.join(', ')}`} (name the widget's rows "${DATA_NAME}", or declare it in the widget's "datasets" or the spec's "datasets")`);
       ok = false;
     }
@@ -173,6 +176,13 @@ function checkDataNames(spec: Obj, path: Path, known: string[], report: Report):
 
 /** Warnings that mean vega-lite leaves part of the chart out. */
 const DROPS = /drop|invalid|not a valid|ignor|incompatible|only works for|not supported|unrecognized|unknown/i;
+
+/**
+ * vega-lite's note that it drops fitting ("fit", "fit-x", "fit-y") for a step-sized view: when the
+ * author set no autosize, the fitting is the widget's own (container width), nothing of the
+ * author's chart is left out, and the author cannot act on it, so it is not reported.
+ */
+const WIDGET_FIT = /^Dropping "fit(-x|-y)?" because spec has discrete (width|height)/;
 
 /** The channel a warning names, located in the spec when the spec has it. */
 function warningPath(warning: string, spec: Obj, path: Path): { path: Path; key: boolean } {
@@ -222,6 +232,7 @@ export const vegaLite: PageRule = {
         continue;
       }
       for (const w of new Set(warnings)) {
+        if (own && !('autosize' in spec) && WIDGET_FIT.test(w)) continue;
         const at = warningPath(w, spec, path);
         report(at.path, `Vega-Lite: ${w}`, { severity: DROPS.test(w) ? undefined : 'warning', key: at.key });
       }
