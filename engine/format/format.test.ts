@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue, formatDate, formatRelative, exportValue } from './numbers';
+import { formatValue, formatDate, formatRelative, exportValue, formatCron } from './numbers';
 import { fillPath, fillTemplate } from './template';
 
 describe('formatValue presets', () => {
@@ -52,5 +52,21 @@ describe('templates', () => {
   it('fills paths with encoded values, null when a value is missing', () => {
     expect(fillPath('/app/competitors/comparison/{brandName}', { brandName: 'A & B' })).toBe('/app/competitors/comparison/A%20%26%20B');
     expect(fillPath('/app/prompts/{promptId}', {})).toBeNull();
+  });
+});
+
+describe('formatCron', () => {
+  it("shows a schedule in the reader's local time, 'Not scheduled' when empty, 'Unable to parse schedule' when unreadable", () => {
+    expect(formatCron('0 0 * * *', 0)).toBe('Every day, at 12:00 AM');
+    // midnight UTC is 2 AM in UTC+2 and 7 PM the day before in UTC-5
+    expect(formatCron('0 0 * * *', 2)).toBe('Every day, at 02:00 AM');
+    expect(formatCron('0 0 * * *', -5)).toBe('Every day, at 07:00 PM');
+    expect(formatCron('', 0)).toBe('Not scheduled');
+    expect(formatCron(null, 0)).toBe('Not scheduled');
+    expect(formatCron('every full moon', 0)).toBe('Unable to parse schedule');
+    // weekly on Sunday at midnight UTC is Saturday evening in UTC-5
+    expect(formatCron('0 0 * * 0', -5)).toBe('At 07:00 PM, only on Saturday');
+    // the first of the month cannot move a day back in cron: it stays in UTC and says so
+    expect(formatCron('0 0 1 * *', -5)).toBe('At 12:00 AM, on day 1 of the month (UTC)');
   });
 });

@@ -82,15 +82,47 @@ export const FORMAT_PRESETS = [
 ] as const;
 
 /** A cron expression in words (UTC): '0 0 * * 0' → 'At 12:00 AM, only on Sunday (UTC)'. */
-export function formatCron(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') return EMPTY_VALUE;
+/** A schedule's copy when it has none, and when its cron expression cannot be read. */
+export const CRON_COPY = { empty: 'Not scheduled', invalid: 'Unable to parse schedule' } as const;
+
+/**
+ * The cron expression moved from UTC to a zone `offsetHours` from UTC, where that can be written
+ * as cron: minute and hour plain numbers, and a day change (midnight UTC is 7 PM the evening before
+ * in New York) only on a schedule by weekday or every day. null when it cannot.
+ */
+export function cronInZone(expression: string, offsetHours: number): string | null {
+  const fields = expression.trim().split(/\s+/);
+  if (fields.length !== 5) return null;
+  const [minute, hour, dom, month, dow] = fields;
+  if (!/^\d+$/.test(minute) || !/^\d+$/.test(hour)) return null;
+  const total = Number(hour) * 60 + Number(minute) + Math.round(offsetHours * 60);
+  const dayShift = Math.floor(total / 1440);
+  const local = ((total % 1440) + 1440) % 1440;
+  let localDow = dow;
+  if (dayShift !== 0) {
+    if (dom !== '*') return null;
+    if (/^\d+$/.test(dow)) localDow = String((((Number(dow) + dayShift) % 7) + 7) % 7);
+    else if (dow !== '*') return null;
+  }
+  return `${local % 60} ${Math.floor(local / 60)} ${dom} ${month} ${localDow}`;
+}
+
+/**
+ * A cron schedule (stored in UTC) in words, in the reader's local time (`tzOffsetHours` from UTC,
+ * default this browser's). A schedule that cannot be moved to local time says '(UTC)'.
+ */
+export function formatCron(value: unknown, tzOffsetHours: number = -new Date().getTimezoneOffset() / 60): string {
+  if (typeof value !== 'string' || value.trim() === '') return CRON_COPY.empty;
   try {
-    const text = cronstrue.toString(value.trim(), { verbose: false });
+    const local = cronInZone(value, tzOffsetHours);
+    const expression = local ?? value.trim();
+    const text = cronstrue.toString(expression, { verbose: false, throwExceptionOnParseError: true });
     // cronstrue leaves "every day" implicit ('At 12:00 AM'); a frequency should say it
-    const daily = /^\d+\s+\d+\s+\*\s+\*\s+\*$/.test(value.trim());
-    return `${daily ? `Every day, ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text} (UTC)`;
+    const daily = /^\d+\s+\d+\s+\*\s+\*\s+\*$/.test(expression);
+    const words = daily ? `Every day, ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
+    return local || tzOffsetHours === 0 ? words : `${words} (UTC)`;
   } catch {
-    return value;
+    return CRON_COPY.invalid;
   }
 }
 

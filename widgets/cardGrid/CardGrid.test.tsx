@@ -51,9 +51,11 @@ describe('cardGrid', () => {
 
   it('scrolls inside the card when maxHeight is set', () => {
     const { container } = renderGrid({ ...config, maxHeight: 300 }, [{ provider: 'openai' }]);
-    const list = container.querySelector('ul') as HTMLElement;
-    expect(list.style.maxHeight).toBe('300px');
-    expect(list.style.overflowY).toBe('auto');
+    // the list scrolls in a named, focusable region (keyboard scrolling) of that height
+    const region = container.querySelector('[role="region"]') as HTMLElement;
+    expect(region.style.maxHeight).toBe('300px');
+    expect(region.tabIndex).toBe(0);
+    expect(region.querySelector('ul')).toBeTruthy();
   });
 
   it('the threats fixture (list, card actions, export, footer button) is a valid config', () => {

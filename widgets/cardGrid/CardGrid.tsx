@@ -2,6 +2,7 @@ import { Badge, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentu
 import { ActionScope, WidgetHost, formatValue, useExports, getPath, type Row, type WidgetProps, useTemplate } from '../../engine';
 import { badgeFor, exportColumns } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
+import { ScrollArea } from '../shared/ScrollArea';
 import type { CardGridConfig } from './config.generated';
 import { CardLogo, useLogoTemplate } from './CardLogo';
 import { domainOf, lineText } from './cardText';
@@ -78,8 +79,6 @@ export default function CardGrid({ id, config, data }: WidgetProps<CardGridConfi
         listStyle: 'none',
         padding: 0,
         margin: 0,
-        // long lists scroll inside the card rather than stretching the page
-        ...(config.maxHeight ? { maxHeight: `${config.maxHeight}px`, overflowY: 'auto' as const } : {}),
       }}>
       {rows.map((row, i) => {
         const title = String(getPath(row, card.title.field) ?? '');
@@ -164,13 +163,21 @@ export default function CardGrid({ id, config, data }: WidgetProps<CardGridConfi
       })}
     </ul>
   );
-  if (!config.export) return grid;
+  // long lists scroll inside the card rather than stretching the page, with a cue while more is below
+  const body = config.maxHeight ? (
+    <ScrollArea maxHeight={config.maxHeight} label={fill(config.title) || id}>
+      {grid}
+    </ScrollArea>
+  ) : (
+    grid
+  );
+  if (!config.export) return body;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}>
       <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
         <ExportMenu formats={config.export.formats} onExport={onExport} />
       </div>
-      {grid}
+      {body}
     </div>
   );
 }

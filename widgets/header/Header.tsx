@@ -35,6 +35,8 @@ export default function Header({ config }: WidgetProps<HeaderConfig>) {
   const page = useContext(PageContext);
   const fill = useTemplate(config);
   const brand = page?.bindings.brand as { name?: string; logoUrl?: string | null } | null | undefined;
+  // a long brand name is cut in the heading (15 characters by default)
+  const brandMax = config.brandMaxLength ?? 15;
   let badge: BadgeLabel | undefined;
   if (config.badge) {
     const raw = resolveValue(config.badge.value, page?.bindings ?? {});
@@ -59,7 +61,9 @@ export default function Header({ config }: WidgetProps<HeaderConfig>) {
               image={brand.logoUrl ? { src: brand.logoUrl, alt: `${brand.name} logo` } : undefined}
               aria-hidden={!brand.logoUrl}
             />
-            <Text size={500} weight="semibold">{brand.name}</Text>
+            <Text size={500} weight="semibold" title={brand.name.length > brandMax ? brand.name : undefined}>
+              {brand.name.length > brandMax ? `${brand.name.slice(0, brandMax)}…` : brand.name}
+            </Text>
           </span>
         )}
       </div>

@@ -21,6 +21,10 @@ export type HeaderConfig = {
     [k: string]: Format;
   };
   brand?: boolean;
+  /**
+   * the brand's name is cut after this many characters (with …); the whole name is its tooltip
+   */
+  brandMaxLength?: number;
   subtitle?: string;
   /**
    * a status badge beside the title: the bound value looked up in 'map' (label and colour), 'default' for anything else

@@ -46,7 +46,7 @@ export default function RankedList({ id, config, data }: WidgetProps<RankedListC
           return (
             <li key={i} className={styles.item}>
               <Text className={styles.rank}>{i + 1}</Text>
-              <Text className={styles.label}>{formatValue(getPath(row, config.label.field), 'text')}</Text>
+              <Text className={styles.label} title={formatValue(getPath(row, config.label.field), 'text')}>{formatValue(getPath(row, config.label.field), 'text')}</Text>
               <Text weight="semibold">{formatValue(getPath(row, config.value.field), config.value.format)}</Text>
               {config.secondary && (
                 <span className={styles.secondary}>

@@ -13,7 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronUpRegular, LockClosedRegular } from '@fluentui/react-icons';
-import { PageContext, fillTemplate, getPath, matches, resolveValue, significanceOf, useEngineHost, useExports, type Condition, type WidgetProps } from '../../engine';
+import { EmptyState, PageContext, fillTemplate, statesFor, getPath, matches, resolveValue, significanceOf, useEngineHost, useExports, type Condition, type WidgetProps } from '../../engine';
 import { badgeFor, cellText, exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 import { nextSort, sortRows, type SortState } from './sortRows';
@@ -141,6 +141,21 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
     }
     return shown;
   };
+
+  if (allRows.length === 0) {
+    return (
+      <>
+        {config.export && (
+          <div className={styles.toolbar}>
+            <div className={styles.tools}>
+              <ExportMenu formats={config.export.formats} onExport={onExport} />
+            </div>
+          </div>
+        )}
+        <EmptyState copy={statesFor(config, page?.page).empty} />
+      </>
+    );
+  }
 
   return (
     <>

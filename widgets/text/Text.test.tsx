@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { WidgetConfig } from '../../engine';
-import { renderWidget } from '../../engine/testing';
+import { WidgetHost } from '../../engine';
+import { TEST_BRAND, renderInPageContext, renderWidget, testPageContext } from '../../engine/testing';
 import text from './fixtures/valid.json';
 import header from '../header/fixtures/valid.json';
 import link from '../link/fixtures/valid.json';
@@ -11,6 +12,13 @@ describe('text, header and link widgets', () => {
   it('text fills placeholders from bindings with formats', async () => {
     renderWidget(text as unknown as WidgetConfig);
     expect(await screen.findByText('Latest data updated on Mar 14, 2025, 9:30 AM UTC')).toBeTruthy();
+  });
+
+  it('header cuts a brand name longer than 15 characters, with the whole name as its tooltip', async () => {
+    const brand = { ...TEST_BRAND, name: 'Northwind Traders International' };
+    renderInPageContext(<WidgetHost id="h" config={header as unknown as WidgetConfig} />, testPageContext({ brand }));
+    const name = await screen.findByTitle('Northwind Traders International');
+    expect(name.textContent).toBe('Northwind Trade…');
   });
 
   it('header shows the title, brand initials and name, and the last run', async () => {

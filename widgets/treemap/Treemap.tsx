@@ -9,6 +9,7 @@ import { OpenRegular } from '@fluentui/react-icons';
 import { fillTemplate, getPath, useEngineHost, type WidgetProps } from '../../engine';
 import { DetailDialog as DetailDialogFrame } from '../shared/DetailDialog';
 import { CHART_PALETTE as PALETTE } from '../chart/palette';
+import { readableText } from '../shared/readableText';
 import { cut, fieldText } from '../cardFeed/feed';
 import { countBy, squarify, type Group } from './squarify';
 import type { TreemapConfig } from './config.generated';
@@ -29,7 +30,6 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalXS,
     overflow: 'hidden',
     cursor: 'pointer',
-    color: '#fff',
     textAlign: 'start',
     font: 'inherit',
     fontSize: tokens.fontSizeBase200,
@@ -127,6 +127,7 @@ export default function Treemap({ config, data }: WidgetProps<TreemapConfig>) {
               width: `${(t.w / width) * 100}%`,
               height: `${(t.h / height) * 100}%`,
               backgroundColor: PALETTE[i % PALETTE.length],
+              color: readableText(PALETTE[i % PALETTE.length]),
             }}
             onClick={() => config.detail && setSelected(t.item)}
           >
