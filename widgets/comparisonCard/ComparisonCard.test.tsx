@@ -49,3 +49,15 @@ describe('comparisonCard', () => {
     expect(screen.queryByTestId('comparison-badge')).toBeNull();
   });
 });
+
+describe('comparisonCard significance', () => {
+  it('says whether the gap is more than chance, with the answers it rests on', () => {
+    const cfg = { ...config, significance: { field: 'gap' } } as ComparisonCardConfig;
+    const gap = (significant: boolean, enoughData: boolean) => ({ ...response, gap: { n: 480, previousN: 480, diff: 1.5, low: -4.9, high: 7.8, significant, enoughData } });
+    const { unmount } = renderCard(cfg, gap(false, true));
+    expect(screen.getByTestId('comparison-significance').textContent).toBe('Not significant: 480 answers');
+    unmount();
+    renderCard(cfg, gap(true, true));
+    expect(screen.getByTestId('comparison-significance').textContent).toBe('Significant gap: 480 answers');
+  });
+});

@@ -1,5 +1,5 @@
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { formatValue, getPath, type Row, type WidgetProps, useTemplate } from '../../engine';
+import { formatValue, getPath, type Row, type WidgetProps, useTemplate, sampleText, significanceOf } from '../../engine';
 import { badgeByRule } from './rule';
 import type { ComparisonCardConfig } from './config.generated';
 
@@ -22,6 +22,9 @@ export default function ComparisonCard({ config, data }: WidgetProps<ComparisonC
   const fill = useTemplate(config);
   const row = (data && typeof data === 'object' ? data : {}) as Row;
   const badge = config.badge ? badgeByRule(row, config.badge) : null;
+  // whether the gap is more than chance (a ChangeStats of the row, e.g. mentionRateGapStats)
+  const significance = significanceOf(row, config.significance);
+  const gapText = significance?.state === 'significant' ? `Significant gap: ${sampleText(getPath(getPath(row, config.significance!.field), 'n'), config.significance!.noun) ?? ''}` : significance?.title;
   return (
     <div className={styles.root}>
       <div className={styles.sides}>
@@ -43,6 +46,11 @@ export default function ComparisonCard({ config, data }: WidgetProps<ComparisonC
         <div>
           <Badge appearance="tint" color={badge.color ?? 'informative'} data-testid="comparison-badge">{fill(badge.label)}</Badge>
         </div>
+      )}
+      {gapText && (
+        <Text size={200} className={styles.muted} data-testid="comparison-significance" data-significance={significance?.state}>
+          {gapText}
+        </Text>
       )}
     </div>
   );

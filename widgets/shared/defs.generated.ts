@@ -488,6 +488,20 @@ export type NumberFormat = {
 };
 
 /**
+ * whether the change is significant: a change that is not (or rests on too few answers) is drawn neutral, with 'Not significant: 393 answers' (or 'Not enough data: 12 answers') on hover
+ */
+export type SignificanceBinding = {
+  /**
+   * an object of the row with significant, enoughData and n (dotted path allowed), e.g. 'mentionRateChangeStats'
+   */
+  field: string;
+  /**
+   * what n counts, for the hover text
+   */
+  noun?: string;
+};
+
+/**
  * the figure's interval: shown as '±' half its width after the value (e.g. '30.9% ±2.1'), with the sample on hover ('393 answers')
  */
 export type IntervalBinding = {
@@ -499,20 +513,6 @@ export type IntervalBinding = {
    * decimals of the ± half-width
    */
   decimals?: number;
-  /**
-   * what n counts, for the hover text
-   */
-  noun?: string;
-};
-
-/**
- * whether the change is significant: a change that is not (or rests on too few answers) is drawn neutral, with 'Not significant: 393 answers' (or 'Not enough data: 12 answers') on hover
- */
-export type SignificanceBinding = {
-  /**
-   * an object of the row with significant, enoughData and n (dotted path allowed), e.g. 'mentionRateChangeStats'
-   */
-  field: string;
   /**
    * what n counts, for the hover text
    */
