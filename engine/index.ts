@@ -38,7 +38,7 @@ export { EmptyState, ErrorState } from './runtime/WidgetStates';
 // Bindings, formats, transforms: what widget kinds compute with.
 export { resolveBindings, resolveValue, type BindingContext } from './bindings/resolve';
 export { fillPath, fillTemplate } from './format/template';
-export { formatValue, exportValue, formatDate, formatRelative, EMPTY_VALUE, type FormatSpec } from './format/numbers';
+export { formatValue, exportValue, isNumericFormat, formatDate, formatRelative, EMPTY_VALUE, type FormatSpec } from './format/numbers';
 export { intervalOf, sampleText, significanceOf, type IntervalBinding, type SignificanceBinding } from './format/stats';
 export { runTransforms } from './transforms/run';
 export { useWidgetData, type WidgetData } from './data/useWidgetData';

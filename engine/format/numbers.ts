@@ -82,6 +82,15 @@ export const FORMAT_PRESETS = [
 ] as const;
 
 /** A cron expression in words (UTC): '0 0 * * 0' → 'At 12:00 AM, only on Sunday (UTC)'. */
+const NUMERIC_FORMATS = new Set(['mentionRate', 'mentionRate1', 'rank', 'sentiment', 'share', 'growth', 'integer', 'number', 'percent']);
+
+/** Whether a format shows numbers (object formats all do; named ones as listed): such columns
+ * align right. */
+export function isNumericFormat(format: unknown): boolean {
+  if (!format) return false;
+  return typeof format === 'object' || (typeof format === 'string' && NUMERIC_FORMATS.has(format));
+}
+
 /** A schedule's copy when it has none, and when its cron expression cannot be read. */
 export const CRON_COPY = { empty: 'Not scheduled', invalid: 'Unable to parse schedule' } as const;
 

@@ -1,3 +1,4 @@
+import { isNumericFormat } from '../../engine';
 import type { TableConfig } from './config.generated';
 
 // Which columns a table shows at its current width. Columns are taken in order of priority (1
@@ -8,14 +9,6 @@ import type { TableConfig } from './config.generated';
 
 export type Column = TableConfig['columns'][number];
 
-const NUMERIC_STRINGS = new Set(['mentionRate', 'mentionRate1', 'rank', 'sentiment', 'share', 'growth', 'integer', 'number', 'percent']);
-
-/** A number format (object formats are all numeric; named ones as listed). */
-export function isNumericFormat(format: Column['format']): boolean {
-  if (!format) return false;
-  if (typeof format === 'object') return true;
-  return NUMERIC_STRINGS.has(format);
-}
 
 export function columnPriority(c: Column, index: number): number {
   return c.priority ?? (index === 0 ? 1 : 2);

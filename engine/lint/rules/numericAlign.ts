@@ -1,15 +1,11 @@
 import type { PageRule } from '../context';
 import { isObject } from '../pageModel';
+import { isNumericFormat } from '../../format/numbers';
 
 // A number column reads by its last digits: its values are right-aligned, and its header must sit
 // over them. A table column with a number format and no "align": "end" left its header (and its
 // values) left-aligned, away from the figures they name.
 
-const NUMERIC_NAMES = new Set(['mentionRate', 'mentionRate1', 'rank', 'sentiment', 'share', 'growth', 'integer', 'number', 'percent']);
-
-function isNumericFormat(format: unknown): boolean {
-  return isObject(format) || (typeof format === 'string' && NUMERIC_NAMES.has(format));
-}
 
 export const numericAlign: PageRule = {
   id: 'numeric-align',
