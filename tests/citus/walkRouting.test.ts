@@ -44,6 +44,19 @@ const EXCEPTIONS: Array<{ pattern: RegExp; reason: string }> = [
   },
 ];
 
+/**
+ * Multi-shard reads a staff tool makes on purpose, during the walk: the operations view (staff
+ * only, not a tenant's call) sums collection over every brand. Matched whole, so a tenant call
+ * that lost its brand_id filter is still caught.
+ */
+const STAFF_EXCEPTIONS: Array<{ pattern: RegExp; reason: string }> = [
+  {
+    pattern:
+      /^SELECT (provider, created_at, is_real FROM runs|provider, created_at FROM failed_runs) WHERE created_at >= \$1$|^SELECT brand_id, provider, sum\(cost_usd\) AS spent FROM runs WHERE created_at >= \$1 AND created_at < \$2 GROUP BY brand_id, provider$|^SELECT f\.created_at, .* FROM failed_runs f LEFT JOIN brands b ON b\.id = f\.brand_id LEFT JOIN prompts p ON p\.id = f\.prompt_id ORDER BY f\.created_at DESC LIMIT 50$/,
+    reason: 'the operations view (staff only) counts runs, failures and spend of every brand over the last day: four multi-shard reads per view',
+  },
+];
+
 const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 const exceptionFor = (sql: string) => EXCEPTIONS.find((e) => e.pattern.test(oneLine(sql)));
 
@@ -124,9 +137,12 @@ describe.runIf(reachable)(`single-shard routing of distributed-table statements 
     expect([...scanned].sort()).toEqual(['citations', 'mentions', 'runs']);
   });
 
-  it('routes every statement the API runs on a distributed table to one shard', () => {
+  it('routes every statement the API runs on a distributed table to one shard (staff tools excepted, each for a listed reason)', () => {
     const failing = walkedVerdicts.filter((v) => v.problems.length > 0);
-    expect(failing.map(describeReport)).toEqual([]);
+    const staffException = (sql: string) => STAFF_EXCEPTIONS.find((e) => e.pattern.test(oneLine(sql)));
+    expect(failing.filter((v) => !staffException(v.statement.sql)).map(describeReport)).toEqual([]);
+    const used = new Set(failing.map((v) => staffException(v.statement.sql)));
+    expect(STAFF_EXCEPTIONS.filter((e) => !used.has(e)).map((e) => e.reason)).toEqual([]);
   });
 
   it('allows multi-shard statements only in cross-tenant background work, each for a listed reason', () => {

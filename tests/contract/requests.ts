@@ -86,6 +86,7 @@ export function requestFor(callId: string, ids: WalkIds): WalkRequest | undefine
     'auth.logout.post': { body: {} },
     'users.me.get': {},
     'studio.pages': {},
+    'operations.summary': {},
     'users.me.update': { body: { name: 'Demo User', city: 'Berlin' } },
     'users.me.profile-picture': {
       multipart: { field: 'profilePicture', filename: 'me.png', contentType: 'image/png', data: PNG },
