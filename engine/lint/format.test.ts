@@ -90,7 +90,7 @@ describe('output formats', () => {
     expect(lines.length).toBe(diagnostics.length);
     for (const line of lines) expect(line).toMatch(/^[^:]+\.json:\d+:\d+ {2}[a-z-]+ {2}\S+ {2}.+$/);
     expect(lines[0]).toBe(
-      "unknown-field/fail.json:74:16  unknown-field  mentionRate  field 'totalMentions' is not in the response of 'brands.performance.metadata' here; available: mentionRate, pctChangeMentionRate, netSentimentBrand, totalMentionsCount",
+      "unknown-field/fail.json:74:16  unknown-field  mentionRate  field 'totalMentions' is not in the response of 'brands.performance.metadata' here; available: mentionRate, pctChangeMentionRate, netSentimentBrand, totalMentionsCount, mentionRateStats, mentionRateChangeStats",
     );
     const keys = diagnostics.map((d) => [d.file, d.line, d.column] as const);
     const sorted = [...keys].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2]));
