@@ -1,17 +1,11 @@
 import { defineCall, type CallRoute } from '../../http/call';
 import type { ServerContext } from '../../http/context';
-import { HttpError } from '../../http/errors';
 import { utcDay } from '../../jobs/costCap';
 import { jobSettings } from '../../jobs/settings';
-import { STAFF_ONLY_CODE, STAFF_ROLE } from '../studio/staff';
+import { requireStaff } from '../studio/staff';
 
 export const OPERATIONS_STAFF_ONLY_MESSAGE = 'The operations view is for product staff only.';
 
-/** Read across every brand, so only staff may: a subscriber sees their own brands' runs elsewhere. */
-async function requireStaff(ctx: ServerContext, userId: string): Promise<void> {
-  const rows = await ctx.db.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [userId]);
-  if (rows[0]?.role !== STAFF_ROLE) throw new HttpError(403, STAFF_ONLY_CODE, OPERATIONS_STAFF_ONLY_MESSAGE);
-}
 
 const HOUR = 3_600_000;
 
@@ -101,7 +95,8 @@ export async function operationsSummary(ctx: ServerContext) {
 }
 
 export const operationsSummaryCall = defineCall('operations.summary', async ({ user, ctx }) => {
-  await requireStaff(ctx, user.id);
+  // Read across every brand, so only staff may: a subscriber sees their own brands' runs elsewhere.
+  await requireStaff(ctx, user, OPERATIONS_STAFF_ONLY_MESSAGE);
   return operationsSummary(ctx);
 });
 
