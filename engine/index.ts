@@ -49,6 +49,8 @@ export { ActionScope, useActionScope } from './actions/ActionScope';
 export { ActionTrigger } from './actions/ActionTrigger';
 export { allHold, type FieldCondition } from './actions/conditions';
 export { useAction } from './actions/useAction';
+export { NoticesProvider, useNotices, type Announce } from './actions/Notices';
+export { isVisible } from './runtime/visibility';
 export type { ActionSpec } from './actions/types';
 
 // Exports (downloads).

@@ -76,7 +76,7 @@ describe('prompt detail page', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(PROMPT.prompt);
   });
 
-  it('ranking rows carry tags; the row menu compares, and adds an untracked brand then revalidates', async () => {
+  it('ranking rows carry tags; the row menu compares, and adds an untracked brand, confirms it and revalidates', async () => {
     let tracked = false;
     let rankingLoads = 0;
     const f = fakeFetcher(
@@ -97,13 +97,15 @@ describe('prompt detail page', () => {
     const tags = () => within(table).getAllByRole('row').slice(1).map((r) => r.querySelectorAll('td')[2].textContent);
     expect(tags()).toEqual(['Competitor', 'My Brand', 'Emerging']);
 
-    // a tracked competitor's menu offers only Compare; the own brand's neither action
+    // a tracked competitor's menu offers only Compare; the own brand has no menu at all (neither
+    // action applies to it), never a menu that opens empty
     fireEvent.click(within(table).getByRole('button', { name: 'Actions for Globex' }));
     let menu = await screen.findByRole('group', { name: 'Actions for Globex' });
     expect((await within(menu).findAllByRole('button')).map((b) => b.textContent)).toEqual(['Compare']);
-    fireEvent.click(within(table).getByRole('button', { name: 'Actions for Acme' }));
-    menu = await screen.findByRole('group', { name: 'Actions for Acme' });
-    expect(within(menu).queryAllByRole('button')).toHaveLength(0);
+    expect(within(table).queryByRole('button', { name: 'Actions for Acme' })).toBeNull();
+    const ownRow = within(table).getAllByRole('row')[2];
+    expect(ownRow.textContent).toContain('Acme');
+    expect(within(ownRow).queryAllByRole('button')).toHaveLength(0);
 
     fireEvent.click(within(table).getByRole('button', { name: 'Actions for Initech' }));
     menu = await screen.findByRole('group', { name: 'Actions for Initech' });
@@ -113,6 +115,13 @@ describe('prompt detail page', () => {
     fireEvent.click(within(menu).getByRole('button', { name: 'Add as Competitor' }));
     await waitFor(() => expect(tags()).toEqual(['Competitor', 'My Brand', 'Competitor']));
     expect(rankingLoads).toBeGreaterThan(before);
+    // the confirmation outlives the button (which leaves the menu once the brand is tracked), and
+    // the menu closes; opened again it offers only Compare
+    expect((await screen.findByTestId('notice')).textContent).toBe('Successfully added Initech as a competitor');
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Actions for Initech' })).toBeNull());
+    fireEvent.click(within(table).getByRole('button', { name: 'Actions for Initech' }));
+    menu = await screen.findByRole('group', { name: 'Actions for Initech' });
+    expect((await within(menu).findAllByRole('button')).map((b) => b.textContent)).toEqual(['Compare']);
     expect(f.calls.find((c) => c.callId === 'competitors.create')!.input).toEqual({ body: { brandId: 'brand-1', competitorName: 'Initech' } });
   });
 

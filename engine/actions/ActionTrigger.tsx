@@ -8,6 +8,7 @@ import { ActionScope, useActionScope } from './ActionScope';
 import { LayoutTabsContext, findLayoutTab } from '../runtime/Layout';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useAction } from './useAction';
+import { useNotices } from './Notices';
 import type { ActionSpec, Row } from './types';
 
 export interface ActionTriggerProps {
@@ -28,7 +29,9 @@ export interface ActionTriggerProps {
  * mutation at once. Copy may use {count} (rows the action applies to). */
 export function ActionTrigger({ action, label, appearance = 'secondary', size = 'medium', icon, disabled, disabledTooltip, row, selection, clearSelection }: ActionTriggerProps) {
   const page = useContext(PageContext);
-  const state = useAction(action);
+  const outer = useActionScope();
+  const notices = useNotices();
+  const state = useAction(action, { announce: outer.announceSuccess ? notices : null });
   const [open, setOpen] = useState(false);
   const count = action.forEach === 'selection' ? selection?.length ?? 0 : 1;
   // copy may use {count} and fields of the row the action runs on ('Stop tracking {competitorName}?')
@@ -36,7 +39,6 @@ export function ActionTrigger({ action, label, appearance = 'secondary', size = 
   const noRows = action.forEach === 'selection' && count === 0;
   const dialogConfig = action.dialog ? page?.page.widgets[action.dialog] : undefined;
 
-  const outer = useActionScope();
   const navigator = useContext(UNSAFE_NavigationContext)?.navigator;
   const tabs = useContext(LayoutTabsContext);
   const execute = async () => {

@@ -21,9 +21,16 @@ export interface UseAction extends ActionState {
   reset: () => void;
 }
 
+export interface UseActionOptions {
+  /** Reports the success copy (a page toast) instead of keeping it in `success`; called before
+   * the revalidation, which may unmount the component that started the action. */
+  announce?: ((message: string) => void) | null;
+}
+
 /** Runs an action's mutation with the page's bindings, maps errors to the spec copy and
  * revalidates the calls it names. */
-export function useAction(spec: ActionSpec | undefined): UseAction {
+export function useAction(spec: ActionSpec | undefined, options: UseActionOptions = {}): UseAction {
+  const { announce } = options;
   const page = useContext(PageContext);
   const { mutate } = useSWRConfig();
   const { api: fetcher, scope: hostScope, signOut } = useEngineHost();
@@ -43,6 +50,8 @@ export function useAction(spec: ActionSpec | undefined): UseAction {
           openUrl(url, spec.open.target ?? 'new-tab', pending);
         }
         if (spec.download) downloadJson(results[0], spec.download.filename);
+        const success = spec.success ? fillTemplate(spec.success, { ...scope.row, count: results.length }) : null;
+        if (success && announce) announce(success);
         await revalidateCalls(mutate, spec.revalidate);
         // Plan usage and brands live in the session (e.g. after a prompt is created or started).
         if (spec.refreshSession) await hostScope.refresh().catch(() => null);
@@ -51,7 +60,7 @@ export function useAction(spec: ActionSpec | undefined): UseAction {
           signOut?.();
           return true;
         }
-        setState({ busy: false, error: null, success: spec.success ? fillTemplate(spec.success, { ...scope.row, count: results.length }) : null });
+        setState({ busy: false, error: null, success: announce ? null : success });
         return true;
       } catch (error) {
         closePendingTab(pending);
@@ -62,7 +71,7 @@ export function useAction(spec: ActionSpec | undefined): UseAction {
         return false;
       }
     },
-    [spec, fetcher, page?.bindings, mutate, hostScope, signOut],
+    [spec, fetcher, page?.bindings, mutate, hostScope, signOut, announce],
   );
   const reset = useCallback(() => setState({ busy: false, error: null, success: null }), []);
   return { ...state, run, reset };

@@ -13,6 +13,7 @@ import { usePageFilters } from './usePageFilters';
 import { unmetRequirement } from './requirements';
 import { useWidgetData } from '../data/useWidgetData';
 import { ErrorState, LoadingState } from './WidgetStates';
+import { NoticesProvider } from '../actions/Notices';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, minWidth: 0 },
@@ -99,6 +100,7 @@ export function PageView({ page }: { page: PageDefinition }) {
   const { lead, rest } = splitHeaderRows(page);
   return (
     <PageContext.Provider value={context}>
+      <NoticesProvider>
       <LayoutTabsProvider>
       <main className={styles.page} aria-label={title} data-page-id={page.id}>
         {breadcrumb.length > 0 && (
@@ -136,6 +138,7 @@ export function PageView({ page }: { page: PageDefinition }) {
         )}
       </main>
       </LayoutTabsProvider>
+      </NoticesProvider>
     </PageContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, Popover, PopoverSurface, PopoverTrigger, Tab, TabList, TableCell, TableHeaderCell, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
-import { ActionScope, WidgetHost, fillTemplate, type BindingContext } from '../../engine';
+import { ActionScope, WidgetHost, fillTemplate, isVisible, type BindingContext } from '../../engine';
 import { rowKey, selectAllState, selectedRows, toggleAll, toggleOne, type Row } from './selection';
 import { rowsForTab, tabCounts } from './tabs';
 import type { TableConfig } from './config.generated';
@@ -75,29 +75,53 @@ export function useTableInteractions(id: string, config: InteractionConfig, rows
   const actionsCell = (row: Row, r: number, compactLabel?: string) => {
     if (!config.rowActions) return null;
     const menuLabel = config.rowActions.menu ? fillTemplate(config.rowActions.menu, row) : compactLabel;
-    const widgets = config.rowActions.widgets.map((w, i) => <WidgetHost key={i} id={`${id}.rowActions.${r}.${i}`} config={w} />);
+    // Only the actions whose visibleWhen holds for this row: a row none applies to (the own brand
+    // in a ranking) gets no menu button rather than a menu that opens empty.
+    const applicable = config.rowActions.widgets.map((w, i) => ({ w, i })).filter(({ w }) => isVisible(w.visibleWhen, { ...ctx, row }));
     return (
       <TableCell onClick={(e) => e.stopPropagation()}>
-        <div className={styles.actions}>
-          <ActionScope.Provider value={{ row }}>
-            {menuLabel ? (
-              // a row menu: the actions open from one "…" button (its accessible name is the menu copy)
-              <Popover positioning="below-end">
-                <PopoverTrigger disableButtonEnhancement>
-                  <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={menuLabel} />
-                </PopoverTrigger>
-                <PopoverSurface role="group" aria-label={menuLabel}>
-                  <div className={styles.menu}>{widgets}</div>
-                </PopoverSurface>
-              </Popover>
-            ) : (
-              widgets
-            )}
-          </ActionScope.Provider>
-        </div>
+        {applicable.length > 0 && (
+          <RowActions id={id} r={r} row={row} widgets={applicable} menuLabel={menuLabel} className={styles.actions} menuClassName={styles.menu} />
+        )}
       </TableCell>
     );
   };
 
   return { rows: visible, tabsBar, bulkBar, selectHeader, selectCell, actionsHeader, actionsCell };
+}
+
+type RowActionWidget = NonNullable<TableConfig['rowActions']>['widgets'][number];
+
+/** A row's actions, inline or behind a "…" menu (its accessible name is the menu copy). Their
+ * success copy is announced page-wide: the row may change or leave once the action revalidates. */
+function RowActions({ id, r, row, widgets, menuLabel, className, menuClassName }: {
+  id: string;
+  r: number;
+  row: Row;
+  widgets: Array<{ w: RowActionWidget; i: number }>;
+  menuLabel?: string;
+  className: string;
+  menuClassName: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const scope = useMemo(() => ({ row, announceSuccess: true, close: () => setOpen(false) }), [row]);
+  const hosts = widgets.map(({ w, i }) => <WidgetHost key={i} id={`${id}.rowActions.${r}.${i}`} config={w} />);
+  return (
+    <div className={className}>
+      <ActionScope.Provider value={scope}>
+        {menuLabel ? (
+          <Popover positioning="below-end" open={open} onOpenChange={(_, d) => setOpen(d.open)}>
+            <PopoverTrigger disableButtonEnhancement>
+              <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={menuLabel} />
+            </PopoverTrigger>
+            <PopoverSurface role="group" aria-label={menuLabel}>
+              <div className={menuClassName}>{hosts}</div>
+            </PopoverSurface>
+          </Popover>
+        ) : (
+          hosts
+        )}
+      </ActionScope.Provider>
+    </div>
+  );
 }
