@@ -128,6 +128,29 @@ describe('competitors page', () => {
     expect(await screen.findByText('Failed to add Hooli as a competitor. Please try again.')).toBeTruthy();
   });
 
+  it('search matches the numbers as the table shows them, not their raw values', async () => {
+    const tracked = [competitor('Globex', 12345, { avgPosition: 1.6667, marketShare: 12.04 }), competitor('Initech', 9, { avgPosition: 2.25, marketShare: 33.333 })];
+    renderPage(page, { fetcher: fakeFetcher(api({ tracked })).fetcher });
+    const table = await screen.findByRole('table', { name: 'Competitors' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const names = () => within(table).queryAllByRole('row').slice(1).map((r) => r.querySelector('td')!.textContent!.replace(/\d+ co-mentions$/, ''));
+    const box = screen.getByRole('searchbox', { name: /Search competitors/ });
+    // Globex's average rank 1.6667 reads '1.7'
+    fireEvent.change(box, { target: { value: '1.7' } });
+    await waitFor(() => expect(names()).toEqual(['Globex']));
+    // a digit run that only the raw value holds matches nothing ('1.66' is not on screen)
+    fireEvent.change(box, { target: { value: '1.66' } });
+    await waitFor(() => expect(within(table).queryAllByRole('row').slice(1)).toHaveLength(0));
+    // mentions read '12,345'; typed with or without the separator
+    fireEvent.change(box, { target: { value: '12,345' } });
+    await waitFor(() => expect(names()).toEqual(['Globex']));
+    fireEvent.change(box, { target: { value: '12345' } });
+    await waitFor(() => expect(names()).toEqual(['Globex']));
+    // share of voice 33.333 reads '33.3%'
+    fireEvent.change(box, { target: { value: '33.3%' } });
+    await waitFor(() => expect(names()).toEqual(['Initech']));
+  });
+
   it('the competitor dialog cannot be closed while its delete runs, and closes after it', async () => {
     let release: () => void = () => {};
     const hold = new Promise<void>((r) => (release = r));

@@ -19,6 +19,7 @@ import { ExportMenu } from '../shared/ExportMenu';
 import { nextSort, sortRows, type SortState } from './sortRows';
 import { rowHref } from './rowLink';
 import { useSearchAndPages } from './useSearchAndPages';
+import type { DisplayText } from './searchRows';
 import { TableSearch } from './TableSearch';
 import { TablePager } from './TablePager';
 import { useTableInteractions } from './interactions';
@@ -73,7 +74,8 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
   const rows = interactions.rows;
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
   // Search and paging (useSearchAndPages.ts): exports write every matched row, not one page.
-  const paged = useSearchAndPages(sorted, config.search, config.pagination);
+  const display = useMemo(() => displayText(config.columns, vocabularies), [config.columns, vocabularies]);
+  const paged = useSearchAndPages(sorted, config.search, config.pagination, display);
   const filename = config.export?.filename ?? config.title ?? id;
   // highlighted rows (the user's own brand): conditions on the row, values may be page bindings
   const highlight = useMemo(() => resolveValue<Condition[]>(config.highlightWhen ?? null, page?.bindings ?? {}), [config.highlightWhen, page?.bindings]);
@@ -300,4 +302,17 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
 /** A column's React key: its field and header (a position or locked column may reuse a field). */
 function columnKey(c: { field: string; header: string }): string {
   return `${c.field}\u0000${c.header}`;
+}
+
+/** A searched field's text as its column shows it (null: no column shows the field). */
+function displayText(columns: Column[], vocabularies: Parameters<typeof listCellText>[2]): DisplayText<Record<string, unknown>> {
+  const byField = new Map<string, Column>();
+  for (const c of columns) if (!c.position && !c.locked && !byField.has(c.field)) byField.set(c.field, c);
+  return (row, field) => {
+    const c = byField.get(field);
+    if (!c) return null;
+    const list = (c as ColumnSpec & { list?: ListDisplay }).list;
+    // the whole value, not the cut one: a URL cut at 60 characters still matches its tail
+    return list ? listCellText(getPath(row, c.field), list, vocabularies) : cellText({ ...c, maxLength: undefined }, row);
+  };
 }

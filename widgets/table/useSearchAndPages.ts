@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { clampPage, pageCount, pageRows, type PaginationSpec } from './paginate';
-import { searchRows, type SearchSpec } from './searchRows';
+import { searchRows, type DisplayText, type SearchSpec } from './searchRows';
 
 // Search and pagination state of one table: `matched` are the rows the search keeps (what an
 // export writes), `visible` the current page of them. A new search, new data, a new sort order or
 // another tab returns to page 1.
-export function useSearchAndPages<T extends Record<string, unknown>>(rows: T[], search?: SearchSpec, pagination?: PaginationSpec) {
+// `display` gives a field's text as shown, so the search matches what the user reads.
+export function useSearchAndPages<T extends Record<string, unknown>>(rows: T[], search?: SearchSpec, pagination?: PaginationSpec, display?: DisplayText<T>) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const version = useContentVersion(rows);
-  const matched = useMemo(() => (search ? searchRows(rows, search.fields, query) : rows), [rows, search, query]);
+  const matched = useMemo(() => (search ? searchRows(rows, search.fields, query, display) : rows), [rows, search, query, display]);
   // Only a change returns to page 1: resetting on mount too could undo a page picked before the
   // mount's effects ran.
   const resetKey = JSON.stringify([version, query]);
