@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type JSX } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { SWRConfig, type SWRConfiguration } from 'swr';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEngineHost } from '../host/EngineHostProvider';
 import type { BindingContext } from '../bindings/resolve';
@@ -33,7 +34,20 @@ export function splitHeaderRows(page: PageDefinition): { lead: LayoutRow[]; rest
   return { lead: page.layout.slice(0, n), rest: page.layout.slice(n) };
 }
 
+// One answer cache per page visit: every request of the visit is sent once, and widgets that mount
+// later with the same request (another tab, a row's button, a dialog) use its answer instead of
+// asking again; Retry and actions' revalidate ask on purpose. The next visit starts afresh.
+const PAGE_DATA: SWRConfiguration = { provider: () => new Map(), revalidateIfStale: false };
+
 export function PageView({ page }: { page: PageDefinition }) {
+  return (
+    <SWRConfig value={PAGE_DATA}>
+      <PageContents page={page} />
+    </SWRConfig>
+  );
+}
+
+function PageContents({ page }: { page: PageDefinition }) {
   const styles = useStyles();
   const host = useEngineHost();
   const params = useParams();
@@ -102,7 +116,8 @@ export function PageView({ page }: { page: PageDefinition }) {
     <PageContext.Provider value={context}>
       <NoticesProvider>
       <LayoutTabsProvider>
-      <main className={styles.page} aria-label={title} data-page-id={page.id}>
+      {/* the shell (or the standalone frame) holds the page's one main landmark */}
+      <section className={styles.page} aria-label={title} data-page-id={page.id}>
         {breadcrumb.length > 0 && (
           <nav aria-label="Breadcrumb" className={styles.crumbs}>
             {breadcrumb.map((crumb, i) => {
@@ -136,7 +151,7 @@ export function PageView({ page }: { page: PageDefinition }) {
             <LayoutRows rows={rest} widgets={page.widgets} />
           </>
         )}
-      </main>
+      </section>
       </LayoutTabsProvider>
       </NoticesProvider>
     </PageContext.Provider>

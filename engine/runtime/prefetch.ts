@@ -5,7 +5,7 @@ import { withFilterKinds } from '../filters/kinds';
 import { requestKey } from '../data/useWidgetData';
 import { prefetchRequest } from '../data/prefetched';
 import { defaultFilterValues, loadFilterValues, type FilterValues } from '../filters/storage';
-import { computeWindow, type CustomRange, type TimeWindow } from '../time/windows';
+import { computeWindow, isCompleteCustomRange, type CustomRange, type TimeWindow } from '../time/windows';
 import { unmetRequirement } from './requirements';
 import type { LayoutRow, PageDefinition, WidgetConfig } from './types';
 import { isVisible } from './visibility';
@@ -20,10 +20,21 @@ export const PRIMED_WINDOW_TTL_MS = 15_000;
 
 let primed: { pageId: string; rangeKey: string; window: TimeWindow; at: number } | null = null;
 
+/**
+ * The range the window is computed from: Custom only once both days are picked (undefined until
+ * then: the page keeps the window it shows rather than sending its requests again for a fresh
+ * one), a custom range only while Custom is chosen.
+ */
+export function effectiveRange(range: string | undefined, custom: CustomRange | null | undefined): { range: string | undefined; custom: CustomRange | undefined } {
+  if (range !== 'custom') return { range, custom: undefined };
+  if (!isCompleteCustomRange(custom)) return { range: undefined, custom: undefined };
+  return { range, custom: custom ?? undefined };
+}
+
 function rangeOf(page: PageDefinition, values: FilterValues): { range: string | undefined; custom: CustomRange | undefined } {
   const timeControl = (page.filters?.controls ?? []).find((c) => c.type === 'timeRange');
   const range = timeControl ? ((values[timeControl.id] as string | undefined) ?? (timeControl.default as string | undefined)) : undefined;
-  return { range, custom: values.customRange ?? undefined };
+  return effectiveRange(range, values.customRange);
 }
 
 const keyOf = (range: string | undefined, custom: CustomRange | undefined) => JSON.stringify([range ?? null, custom?.from ?? null, custom?.to ?? null]);

@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { loadFilterValues, saveFilterValues, defaultFilterValues, type FilterValues } from '../filters/storage';
 import type { CustomRange } from '../time/windows';
 import { useEngineHost } from '../host/EngineHostProvider';
 import { withFilterKinds } from '../filters/kinds';
-import { pageWindow } from './prefetch';
+import { effectiveRange, pageWindow } from './prefetch';
 import type { PageDefinition } from './types';
 
 // Filter values of one page, persisted under its storageKey, and the time window they imply. The
@@ -26,12 +26,18 @@ export function usePageFilters(page: PageDefinition) {
   const setFilter = useCallback((id: string, value: unknown) => setFilters({ ...values, [id]: value }), [setFilters, values]);
 
   const timeControl = controls.find((c) => c.type === 'timeRange');
-  const range = timeControl ? (values[timeControl.id] as string | undefined) : undefined;
-  const custom = values.customRange as CustomRange | undefined;
+  const chosen = effectiveRange(
+    timeControl ? ((values[timeControl.id] as string | undefined) ?? (timeControl.default as string | undefined)) : undefined,
+    values.customRange as CustomRange | undefined,
+  );
+  // Custom with only its start day picked keeps the range shown so far.
+  const shown = useRef(chosen);
+  if (chosen.range !== undefined || shown.current.range === undefined) shown.current = chosen;
+  const { range, custom } = shown.current;
   const window = useMemo(
-    () => pageWindow(page, range ?? (timeControl?.default as string | undefined), custom),
+    () => pageWindow(page, range, custom),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [range, custom?.from, custom?.to, timeControl?.default, page.id],
+    [range, custom?.from, custom?.to, page.id],
   );
   return { controls, values, setFilters, setFilter, window };
 }
