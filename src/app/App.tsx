@@ -8,7 +8,6 @@ import { AppRoutes } from './AppRoutes';
 import { preloadSignedIn } from './preload';
 import { loadEnginePages, prefetchScreen } from './enginePages';
 import { ErrorBoundary } from './ErrorBoundary';
-import { readStoredBrandId } from '../session/selectedBrand';
 
 /** Signed in: the shell, the engine and the screen being opened load during the start-up pause. */
 function onSignedIn(user: User, brand: Brand | null) {
@@ -18,17 +17,12 @@ function onSignedIn(user: User, brand: Brand | null) {
 
 export function App() {
   // Opening an /app address (a bookmark, a reload): the visitor is most likely signed in, so the
-  // shell and the engine load while start-up checks the session, just after its first request left,
-  // and the screen's requests leave for the brand selected last time. They are only used if the
-  // session and the brand turn out the same; a refused one is asked again by its widget.
+  // shell and the engine load while start-up checks the session, just after its first request left.
+  // The screen's requests wait for the session: the brand remembered in this browser may no longer
+  // be the user's, and only their brand list tells (then onSignedIn sends them).
   useEffect(() => {
-    const { pathname } = window.location;
-    if (!pathname.startsWith('/app')) return;
-    const timer = setTimeout(() => {
-      preloadSignedIn(loadEnginePages);
-      const brandId = readStoredBrandId();
-      if (brandId) prefetchScreen(pathname, null, { id: brandId }, { speculative: true });
-    }, 0);
+    if (!window.location.pathname.startsWith('/app')) return;
+    const timer = setTimeout(() => preloadSignedIn(loadEnginePages), 0);
     return () => clearTimeout(timer);
   }, []);
   return (

@@ -8,7 +8,7 @@ import { Logo } from '../ui/Logo';
 import { ROUTES } from './routePaths';
 import { preloadSignedIn } from './preload';
 import { loadEnginePages, prefetchScreen } from './enginePages';
-import { storedBrandAmong } from '../session/selectedBrand';
+import { preferredBrandAmong } from '../session/selectedBrand';
 
 const useStyles = makeStyles({
   page: {
@@ -36,7 +36,7 @@ export function useReturnTarget(): string {
 export function LoginPage() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const { user, signIn } = useSession();
+  const { user, signIn, selectBrand } = useSession();
   const target = useReturnTarget();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -56,7 +56,12 @@ export function LoginPage() {
     preloadSignedIn(loadEnginePages);
     try {
       const signedIn = await signIn(email.trim(), password);
-      if (signedIn) prefetchScreen(new URL(target, window.location.origin).pathname, signedIn, storedBrandAmong(signedIn.userBrands ?? []));
+      if (signedIn) {
+        const address = new URL(target, window.location.origin);
+        const brand = preferredBrandAmong(signedIn.userBrands ?? [], address);
+        if (brand) selectBrand(brand.id);
+        prefetchScreen(address.pathname, signedIn, brand);
+      }
       navigate(target, { replace: true });
     } catch (err) {
       setError(isApiError(err) || err instanceof Error ? err.message : 'Login failed');

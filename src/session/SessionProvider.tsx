@@ -1,4 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { apiClient, type ApiClient } from '../api/client';
 import { CURRENT_USER_PATH, LOGIN_PATH } from '../api/constants';
 import { isApiError, type ApiError } from '../api/errors';
@@ -7,7 +8,7 @@ import { FailedToLoadApp } from './FailedToLoadApp';
 import { LoadingScreen, type StartupStep } from './LoadingScreen';
 import { submitLogout } from './loginUrl';
 import { featureOn, hasValidSubscription, mayAddBrand, normalizeConfig, normalizeUser } from './normalize';
-import { readStoredBrandId, resolveSelectedBrandId, storeBrandId, storedBrandAmong } from './selectedBrand';
+import { preferredBrandAmong, readStoredBrandId, resolveSelectedBrandId, storeBrandId } from './selectedBrand';
 import { SessionContext, type SessionValue } from './SessionContext';
 
 import { supportEmailFrom } from './supportEmail';
@@ -50,6 +51,9 @@ export function SessionProvider({ children, client = apiClient, startupPauseMs =
   const [sessionError, setSessionError] = useState<ApiError | null>(null);
   const [sessionExpired, setSessionExpired] = useState(false);
   const [selectedBrandId, setSelectedBrandId] = useState<string | null>(() => readStoredBrandId());
+  // The address start-up opened (inside the router): it may name the brand to select.
+  const opened = useLocation();
+  const openedRef = useRef(opened);
   const userRef = useRef<User | null>(null);
   userRef.current = user;
 
@@ -92,9 +96,15 @@ export function SessionProvider({ children, client = apiClient, startupPauseMs =
       setPhase('auth');
       const signedIn = await loadSession();
       if (cancelled) return;
-      if (signedIn && onSignedInRef.current) {
+      if (signedIn) {
+        // An /app address naming one of the user's brands (?brand=<id>) selects it from the start.
+        const brand = preferredBrandAmong(signedIn.userBrands ?? [], openedRef.current);
+        if (brand) {
+          storeBrandId(brand.id);
+          setSelectedBrandId(brand.id);
+        }
         try {
-          onSignedInRef.current(signedIn, storedBrandAmong(signedIn.userBrands ?? []));
+          onSignedInRef.current?.(signedIn, brand);
         } catch {
           // Only a head start: the app loads normally without it.
         }

@@ -26,8 +26,21 @@ export function resolveSelectedBrandId(brands: Brand[], wanted: string | null): 
   return brands[0]?.id ?? null;
 }
 
-/** The brand selected for a user who has just signed in: the stored one if still theirs, else the first. */
-export function storedBrandAmong(brands: Brand[]): Brand | null {
-  const id = resolveSelectedBrandId(brands, readStoredBrandId());
+/** The query parameter of an /app address that selects a brand (links from alert emails). */
+export const BRAND_PARAM = 'brand';
+
+/** The brand an /app address asks for (`?brand=<id>`), or null. */
+export function brandInAddress(location: { pathname: string; search: string }): string | null {
+  if (!location.pathname.startsWith('/app')) return null;
+  return new URLSearchParams(location.search).get(BRAND_PARAM) || null;
+}
+
+/**
+ * The brand to select for a user who has just signed in: the one the address asks for if it is
+ * theirs, else the stored one if still theirs, else the first.
+ */
+export function preferredBrandAmong(brands: Brand[], location: { pathname: string; search: string }): Brand | null {
+  const asked = brandInAddress(location);
+  const id = resolveSelectedBrandId(brands, asked && brands.some((b) => b.id === asked) ? asked : readStoredBrandId());
   return brands.find((b) => b.id === id) ?? null;
 }

@@ -4,6 +4,7 @@ import { Sidebar } from './Sidebar';
 import { SidebarProvider } from './SidebarContext';
 import { TopBar } from './TopBar';
 import { ScreenBoundary } from './ScreenBoundary';
+import { useBrandFromAddress } from './useBrandFromAddress';
 
 const useStyles = makeStyles({
   root: { display: 'flex', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
@@ -14,6 +15,7 @@ const useStyles = makeStyles({
 /** Sidebar + top bar around every /app screen. */
 export function AppShell() {
   const styles = useStyles();
+  useBrandFromAddress();
   return (
     <SidebarProvider>
       <div className={styles.root}>
