@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, makeUser, signedInServer } from '../testing/fakeServer';
 import { renderApp } from '../testing/renderApp';
+import { pageRoutes } from '../host/pageRoutes';
 
 afterEach(() => {
   cleanup();
@@ -93,6 +94,14 @@ describe('routing', () => {
     renderApp(client, '/app/sources', [{ path: '/app/sources', element: <p>engine sources page</p> }]);
     expect(await screen.findByText('engine sources page')).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeTruthy();
+  });
+
+  it('an engine page inside the shell has one main landmark, the shell\'s', async () => {
+    const { client } = signedInServer(makeUser(), { 'POST /api/sources/domains': () => json(200, []) });
+    renderApp(client, '/app/sources', pageRoutes());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sources' })).toBeTruthy();
+    expect(document.querySelectorAll('main, [role="main"]')).toHaveLength(1);
+    expect(document.querySelector('main')!.id).toBe('main-content');
   });
 
   it('sends users who are not onboarded to /onboarding, except exempt paths', async () => {

@@ -46,7 +46,7 @@ describe('Selected brand', () => {
     browser = await launchBrowser();
     ({ page } = await loggedInPage(browser));
     brands = (await apiGet<{ userBrands: Array<{ id: string; name: string }> }>(page, '/api/users/me')).userBrands;
-    expect(brands.length).toBeGreaterThanOrEqual(3);
+    if (brands.length < 3) throw new Error(`the demo user needs three brands, has ${brands.length}`);
   });
   afterAll(async () => {
     await browser?.close();
