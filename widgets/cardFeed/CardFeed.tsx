@@ -14,6 +14,8 @@ import {
 } from '@fluentui/react-components';
 import { fillTemplate, getPath, useEngineHost, type WidgetProps } from '../../engine';
 import { DetailDialog as DetailDialogFrame } from '../shared/DetailDialog';
+import { Markdown } from '../shared/Markdown';
+import { markdownText } from '../shared/markdownText';
 import { badgeFor } from '../shared/columns';
 import { chipsOf, cut, displayRow, feedTabs, fieldText, groupByDay, type FeedField, type Row } from './feed';
 import type { CardFeedConfig } from './config.generated';
@@ -67,12 +69,18 @@ function Meta({ row, fields }: { row: Row; fields: FeedField[] }) {
   );
 }
 
+/** A card's text before it is cut: markdown reads as its words (no stray '**' at a cut). */
+function textFieldPreview(row: Row, spec: { field: string; format?: 'plain' | 'markdown' }): string {
+  const raw = String(getPath(row, spec.field) ?? '');
+  return spec.format === 'markdown' ? markdownText(raw) : raw;
+}
+
 function FeedCard({ row, config, onOpen }: { row: Row; config: CardFeedConfig; onOpen: () => void }) {
   const { vocabularies } = useEngineHost();
   const styles = useStyles();
   const { card } = config;
   const badge = card.badge ? badgeFor(card.badge, getPath(row, card.badge.field)) : null;
-  const text = card.text ? cut(String(getPath(row, card.text.field) ?? ''), card.text.maxLength) : '';
+  const text = card.text ? cut(textFieldPreview(row, card.text), card.text.maxLength) : '';
   const chips = card.chips ? chipsOf(row, card.chips) : null;
   return (
     <button type="button" className={styles.card} onClick={onOpen} data-testid="feed-card">
@@ -108,7 +116,12 @@ function DetailDialog({ row, config, onClose }: { row: Row; config: CardFeedConf
   return (
     <DetailDialogFrame title={title} closeLabel={detail.closeLabel} contentStyle={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }} onClose={onClose}>
       {detail.fields && <Meta row={row} fields={detail.fields} />}
-      {detail.text && <Text className={styles.detailText}>{String(getPath(row, detail.text.field) ?? '')}</Text>}
+      {detail.text &&
+        (detail.text.format === 'markdown' ? (
+          <Markdown text={String(getPath(row, detail.text.field) ?? '')} testId="feed-detail-text" />
+        ) : (
+          <Text className={styles.detailText} data-testid="feed-detail-text">{String(getPath(row, detail.text.field) ?? '')}</Text>
+        ))}
       {Array.isArray(links) && links.length > 0 && detail.links && (
         <ul className={styles.detailList}>
           {(links as Row[]).map((item, i) => {

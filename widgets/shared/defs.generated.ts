@@ -488,6 +488,11 @@ export type NumberFormat = {
 };
 
 /**
+ * how a long text field reads: 'plain' as written; 'markdown' rendered (bold, lists, links, headings) where the text is shown whole and as plain text where it is cut; raw HTML in it is never rendered
+ */
+export type TextFormat = 'plain' | 'markdown';
+
+/**
  * whether the change is significant: a change that is not (or rests on too few answers) is drawn neutral, with 'Not significant: 393 answers' (or 'Not enough data: 12 answers') on hover
  */
 export type SignificanceBinding = {
