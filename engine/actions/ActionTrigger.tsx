@@ -1,5 +1,5 @@
 import { useContext, useMemo, useState, type JSX } from 'react';
-import { Button, Spinner, Text, Tooltip, tokens } from '@fluentui/react-components';
+import { Button, Spinner, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { PageContext } from '../runtime/PageContext';
 import { WidgetHost } from '../runtime/WidgetHost';
 import { fillPath, fillTemplate } from '../format/template';
@@ -10,6 +10,10 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { useAction } from './useAction';
 import { useNotices } from './Notices';
 import type { ActionSpec, Row } from './types';
+
+// A button's label stays on one line ('Already Tracking...' in a narrow card): the button keeps
+// its width and the row around it wraps instead.
+const useStyles = makeStyles({ button: { whiteSpace: 'nowrap', flexShrink: 0 } });
 
 export interface ActionTriggerProps {
   action: ActionSpec;
@@ -29,6 +33,7 @@ export interface ActionTriggerProps {
  * mutation at once. Copy may use {count} (rows the action applies to). */
 export function ActionTrigger({ action, label, appearance = 'secondary', size = 'medium', icon, disabled, disabledTooltip, row, selection, clearSelection }: ActionTriggerProps) {
   const page = useContext(PageContext);
+  const styles = useStyles();
   const outer = useActionScope();
   const notices = useNotices();
   const state = useAction(action, { announce: outer.announceSuccess ? notices : null });
@@ -67,7 +72,7 @@ export function ActionTrigger({ action, label, appearance = 'secondary', size = 
   const scope = useMemo(() => ({ row: row ?? null, selection, clearSelection, close: () => setOpen(false) }), [row, selection, clearSelection]);
 
   let button = (
-    <Button appearance={appearance} size={size} icon={state.busy && !open ? <Spinner size="tiny" /> : icon} disabled={disabled || noRows || state.busy} onClick={onClick}>
+    <Button className={styles.button} appearance={appearance} size={size} icon={state.busy && !open ? <Spinner size="tiny" /> : icon} disabled={disabled || noRows || state.busy} onClick={onClick}>
       {text(state.busy && action.busyLabel ? action.busyLabel : label)}
     </Button>
   );

@@ -87,6 +87,8 @@ describe('cardGrid', () => {
     // 'globex' is tracked as 'Globex' (ieq): its button says so and is disabled
     const tracked = await within(globex).findByRole('button', { name: 'Already Tracking...' });
     expect((tracked as HTMLButtonElement).disabled).toBe(true);
+    // a button's label never wraps inside it, in a card as narrow as a phone's
+    expect(getComputedStyle(tracked).whiteSpace).toBe('nowrap');
     fireEvent.click(await within(hooli).findByRole('button', { name: 'Track' }));
     expect(await screen.findByText('Successfully added Hooli as a competitor')).toBeTruthy();
     expect(f.calls.find((c) => c.callId === 'competitors.create')?.input).toEqual({ body: { brandId: 'brand-1', competitorName: 'Hooli' } });
