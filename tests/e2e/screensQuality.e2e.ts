@@ -8,7 +8,8 @@ import { WIDTHS, discoverScreens, screenReady, type Screen, type Theme } from '.
 
 // Gates on every screen, at 390, 1024 and 1440 px, light and dark:
 // - axe-core: no serious or critical violation;
-// - layout: no two pieces of text overlap, no text is cut without an ellipsis and a tooltip;
+// - layout: no two pieces of text overlap, no text is cut without an ellipsis and a tooltip, the
+//   screen never scrolls sideways;
 // - keyboard (once per screen, at 1440 px): every control is reached by Tab and shows
 //   a visible focus indicator, and nothing is clickable by mouse only.
 // One browser and one signed-in page: each screen loads once, then is resized and re-themed in

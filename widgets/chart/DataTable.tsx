@@ -4,6 +4,9 @@ import type { ChartConfig } from './config.generated';
 
 // The chart's text alternative: its rows as a table that screen readers reach and sighted users do
 // not see (the drawing says the same). Long data is cut with a note of how many rows are left out.
+// The table sits in a visually hidden box rather than being that box itself: a table is never
+// narrower than its content, so a hidden 1 px table still widened the page (a phone scrolled
+// sideways); the box's overflow clips it out of the page's width.
 export const TABLE_ROW_LIMIT = 100;
 
 const useStyles = makeStyles({
@@ -49,29 +52,31 @@ export function DataTable({ caption, rows, columns }: { caption: string; rows: R
   if (!rows.length || !columns.length) return null;
   const shown = rows.slice(0, TABLE_ROW_LIMIT);
   return (
-    <table className={styles.hidden}>
-      <caption>
-        {caption}
-        {rows.length > shown.length ? ` (first ${shown.length} of ${rows.length} rows)` : ''}
-      </caption>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.field} scope="col">
-              {c.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {shown.map((row, i) => (
-          <tr key={i}>
+    <div className={styles.hidden}>
+      <table>
+        <caption>
+          {caption}
+          {rows.length > shown.length ? ` (first ${shown.length} of ${rows.length} rows)` : ''}
+        </caption>
+        <thead>
+          <tr>
             {columns.map((c) => (
-              <td key={c.field}>{cellText(c, row)}</td>
+              <th key={c.field} scope="col">
+                {c.header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {shown.map((row, i) => (
+            <tr key={i}>
+              {columns.map((c) => (
+                <td key={c.field}>{cellText(c, row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -3,12 +3,15 @@ import type { Page } from 'playwright-core';
 // Layout checks run inside the page (the function is serialised: no outside helpers).
 // - overlap: two pieces of text from different elements whose visible boxes intersect;
 // - clipped: an element whose text is cut by its box without an ellipsis and a tooltip (a title
-//   on it or an ancestor).
+//   on it or an ancestor);
+// - overflow: the screen scrolls sideways: an element reaches past the viewport's right edge and
+//   no ancestor inside the viewport clips or scrolls it (a wide table scrolling inside its card is
+//   fine; the page itself is not).
 // Only what is visible counts: boxes are cut to every clipping ancestor (a table scrolling
 // sideways, a card list with a max height); hidden and aria-hidden content is skipped.
 
 export interface LayoutProblem {
-  kind: 'overlap' | 'clipped';
+  kind: 'overlap' | 'clipped' | 'overflow';
   text: string;
   other?: string;
   where: string;
@@ -18,7 +21,7 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
   return page.evaluate(() => {
     window.scrollTo(0, 0);
     type Box = { left: number; top: number; right: number; bottom: number };
-    const problems: Array<{ kind: 'overlap' | 'clipped'; text: string; other?: string; where: string }> = [];
+    const problems: Array<{ kind: 'overlap' | 'clipped' | 'overflow'; text: string; other?: string; where: string }> = [];
     const clipCache = new Map<Element, Box | null>();
     const describe = (el: Element): string => {
       const parts: string[] = [];
@@ -108,6 +111,22 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       const tooltip = !!el.closest('[title]') || el.hasAttribute('aria-description') || el.hasAttribute('aria-describedby');
       if (ellipsis && tooltip) continue;
       problems.push({ kind: 'clipped', text: (el.textContent ?? '').trim().slice(0, 60), where: `${describe(el)} (${ellipsis ? 'no tooltip' : 'no ellipsis'})` });
+    }
+    // overflow: the outermost elements that stick out past the viewport unclipped
+    const viewport = document.documentElement.clientWidth;
+    const sticksOut = (el: Element): boolean => {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.right <= viewport + 1) return false;
+      for (let p = el.parentElement; p && p !== document.documentElement; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (s.overflowX !== 'visible' && p.getBoundingClientRect().right <= viewport + 1) return false;
+      }
+      return true;
+    };
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (!sticksOut(el) || (el.parentElement && el.parentElement !== document.body && sticksOut(el.parentElement))) continue;
+      const right = Math.round(el.getBoundingClientRect().right);
+      problems.push({ kind: 'overflow', text: `${right} px wide: ${(el.textContent ?? '').trim().slice(0, 40)}`, where: describe(el) });
     }
     return problems;
   });
