@@ -114,7 +114,7 @@ describe('Onboarding journey', () => {
     for (const plan of plans.plans) {
       const planCard = page.locator(`[data-plan="${plan.id}"]`);
       await planCard.waitFor();
-      expect(await planCard.getByTestId('plan-price').textContent()).toBe(`$${(plan.price / 100).toFixed(2)} / ${plan.interval}`);
+      expect(await planCard.getByTestId('plan-price').textContent()).toBe(`$${fixed(plan.price / 100, 2)} / ${plan.interval}`);
     }
     const chosen = plans.plans[0];
     await page.getByRole('button', { name: `Start 7-day free trial with ${chosen.name}` }).click();

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, loggedInPage } from './support/browser';
 import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page';
+import { fixed } from './support/numbers';
 
 // The Overview in a real browser, signed in as the demo user: every number on a card is checked
 // against what the API answers for the same request, filters refetch and persist, and the Ranking
@@ -10,7 +11,7 @@ import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/p
 
 const CARDS = ['mentionRate', 'sentiment', 'totalMentions', 'citations', 'uniqueSources', 'providers', 'ranking', 'sources', 'prompts', 'visibility'];
 const en = (n: number) => n.toLocaleString('en-US');
-const pct2 = (n: number) => `${n.toFixed(2)}%`;
+const pct2 = (n: number) => `${fixed(n, 2)}%`;
 const signed = (n: number) => `${Math.round(n) > 0 ? '+' : ''}${Math.round(n)}`;
 
 type Metadata = Record<string, Record<string, any>>;
@@ -50,7 +51,7 @@ describe('Overview', () => {
 
     // Intervals and samples on the cards, and each change drawn as the API judges it: grey with the
     // reason on hover unless significant.
-    const halfWidth = (s: { low: number; high: number }, d: number) => `±${((s.high - s.low) / 2).toFixed(d)}`;
+    const halfWidth = (s: { low: number; high: number }, d: number) => `±${fixed((s.high - s.low) / 2, d)}`;
     expect(await card(page, 'mentionRate').getByTestId('metric-interval').innerText()).toBe(halfWidth(meta.mentionRateStats, 1));
     expect(await card(page, 'mentionRate').getByTestId('metric-figure').getAttribute('title')).toContain(`${en(meta.mentionRateStats.n)} answers`);
     expect(await card(page, 'sentiment').getByTestId('metric-interval').innerText()).toBe(halfWidth(meta.netSentimentBrandStats, 0));

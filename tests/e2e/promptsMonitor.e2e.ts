@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, loggedInPage } from './support/browser';
+import { fixed } from './support/numbers';
 
 // The Prompts Monitor in a real browser as the demo user: the spec's cards and copy, a row's
 // mention rate against the API, tab counters, creating a prompt through the dialog, and bulk
@@ -18,7 +19,7 @@ interface TableRow {
 interface TableResponse { prompts: TableRow[]; canAddPrompts: boolean }
 
 const widget = (page: Page, id: string) => page.locator(`[data-widget-id="${id}"]`);
-const pct2 = (n: number) => `${n.toFixed(2)}%`;
+const pct2 = (n: number) => `${fixed(n, 2)}%`;
 
 async function tableBody(page: Page, trigger: () => Promise<unknown>): Promise<Record<string, unknown>> {
   const [req] = await Promise.all([

@@ -6,6 +6,7 @@ import { hashPassword } from '../../server/security/password';
 import { TEST_DATABASE_URL } from '../../server/db/testing';
 import { DEMO_USER, apiGet, launchBrowser, loggedInPage } from './support/browser';
 import { startProductServer, type RunningServer } from './support/server';
+import { fixed } from './support/numbers';
 
 // Settings as demo@example.com on a server of this file's own (it changes the demo account's
 // settings and deactivates an account): toggles kept after reload, a refused save reverted, the
@@ -172,7 +173,7 @@ describe('Settings', () => {
     await page.goto('/app/settings?tab=billing');
     const plan = page.getByRole('region', { name: 'Current Plan' });
     await plan.getByText(billing.subscription.planName, { exact: true }).waitFor();
-    await plan.getByText(`$${(billing.subscription.amount / 100).toFixed(2)} / ${billing.subscription.interval}`).waitFor();
+    await plan.getByText(`$${fixed(billing.subscription.amount / 100, 2)} / ${billing.subscription.interval}`).waitFor();
     await plan.getByText('Active', { exact: true }).waitFor();
     await plan.getByRole('button', { name: 'Manage Billing' }).waitFor();
     if (billing.paymentMethod) await page.getByRole('region', { name: 'Payment Method' }).getByText(`•••• ${billing.paymentMethod.last4}`, { exact: false }).waitFor();
@@ -181,7 +182,7 @@ describe('Settings', () => {
     const rows = history.getByRole('row');
     expect(await rows.count()).toBe(billing.recentInvoices.length + 1);
     const amounts = await history.locator('tbody tr td:nth-child(2)').allTextContents();
-    expect(amounts.map((a) => a.trim()).sort()).toEqual(billing.recentInvoices.map((i) => (i.amount / 100).toFixed(2)).sort());
+    expect(amounts.map((a) => a.trim()).sort()).toEqual(billing.recentInvoices.map((i) => fixed(i.amount / 100, 2)).sort());
   });
 
   it("exports the account's data as a JSON file holding the demo brands", async () => {
