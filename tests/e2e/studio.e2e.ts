@@ -35,6 +35,25 @@ async function replaceInEditor(page: Page, find: string, by: string) {
   await page.keyboard.press('Escape');
 }
 
+/** Rests the mouse on the middle of the first occurrence of `text` in the editor's visible lines. */
+async function hoverText(page: Page, text: string) {
+  const box = await page.locator('.cm-content').evaluate((content, t) => {
+    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf(t);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + t.length);
+      const r = range.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    }
+    return null;
+  }, text);
+  if (!box) throw new Error(`${text} is not on the editor's screen`);
+  await page.mouse.move(box.x, box.y);
+}
+
 /** Whether card `a` comes before card `b` in the preview's document order. */
 const before = (page: Page, a: string, b: string) =>
   preview(page).evaluate(
@@ -112,6 +131,35 @@ describe('page studio', () => {
     await page.getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => lintSummary(page).innerText(), { timeout: 15_000 }).toBe('No problems');
     expect(await page.getByTestId('studio-save-state').innerText()).toBe('No changes');
+    await page.context().close();
+  });
+
+  it('completes page properties from the schema and shows a key\'s documentation on hover', async () => {
+    const { page } = await loggedInPage(browser);
+    page.on('dialog', (d) => void d.accept());
+    await page.goto('/studio/overview');
+    await expect.poll(() => lintSummary(page).innerText(), { timeout: 30_000 }).toBe('No problems');
+
+    // Hover docs: the page's "route" key shows its description from the page schema.
+    await hoverText(page, 'route');
+    const hover = page.locator('.cm-tooltip-hover');
+    await expect.poll(() => hover.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringMatching(/^unique across pages; .:name. segments become/)]);
+
+    // Completion: a new key at the page's top level lists the page schema's properties.
+    await findInEditor(page, '"route": "/app/home",');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"');
+    await page.keyboard.press('Control+Space');
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    await expect.poll(() => options.allInnerTexts(), { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringContaining('breadcrumb'), expect.stringContaining('standaloneRoute')]));
+
+    // Picking one inserts the key on the line being edited.
+    await page.keyboard.type('shel');
+    await expect.poll(() => options.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining('shell')]);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.cm-activeLine').innerText(), { timeout: 10_000 }).toBe('  "shell"');
+    await page.keyboard.press('Escape');
     await page.context().close();
   });
 
