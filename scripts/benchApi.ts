@@ -7,8 +7,13 @@
 // from elsewhere on the machine hits both alike), and prints both and their ratio.
 //   npm run bench:api -- --tenants 100 [--scales 1]
 // Every table starts and ends with the machine's load average: on a shared machine a busy
-// neighbour explains a slow table.
-import { mkdtempSync, rmSync } from 'node:fs';
+// neighbour explains a slow table. Each row also gives the Node process's CPU time per call (user +
+// system, mean over the timed rounds; DuckDB runs inside the process, PostgreSQL's own work does
+// not count), which a busy neighbour disturbs far less than the wall-clock percentiles.
+//   --calls overview|others|<id,id,...>  times only those calls (default: all)
+//   --json FILE                          also writes the figures as JSON rows, to compare two runs
+//                                        (e.g. two commits, run in turns: docs/operations.md)
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,18 +37,47 @@ const { values } = parseArgs({
     dialects: { type: 'string', default: 'duckdb,postgres' },
     runs: { type: 'string', default: '30' },
     tenants: { type: 'string', default: '0' },
+    calls: { type: 'string', default: 'all' },
+    json: { type: 'string' },
   },
 });
 const tenants = Number(values.tenants);
 const scales = (values.scales ?? (tenants > 0 ? '1' : '1,10')).split(',').map(Number);
 const runs = Number(values.runs);
 if (!Number.isInteger(tenants) || tenants < 0 || scales.some((s) => !(s > 0)) || !(runs > 0)) {
-  throw new Error('Usage: npm run bench:api -- [--scales 1,10] [--dialects duckdb,postgres] [--runs 30] [--tenants N]');
+  throw new Error(
+    'Usage: npm run bench:api -- [--scales 1,10] [--dialects duckdb,postgres] [--runs 30] [--tenants N] [--calls overview|others|id,id] [--json FILE]',
+  );
 }
 
 // The insight calls the dashboard makes; the first six are the Overview's.
 const OVERVIEW = OVERVIEW_CALLS;
 const OTHERS = OTHER_INSIGHT_CALLS;
+const CALLS = selectCalls(values.calls!);
+
+/** The calls `--calls` names: `all`, `overview`, `others` or a comma-separated list of call ids. */
+function selectCalls(arg: string): string[] {
+  if (arg === 'all') return [...OVERVIEW, ...OTHERS];
+  if (arg === 'overview') return OVERVIEW;
+  if (arg === 'others') return OTHERS;
+  const ids = arg.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = ids.filter((id) => !OVERVIEW.includes(id) && !OTHERS.includes(id));
+  if (ids.length === 0 || unknown.length > 0) throw new Error(`--calls: unknown call ${unknown.join(', ') || '(none)'}`);
+  return ids;
+}
+
+/** One figure per call and setting, as --json writes it. */
+interface JsonRow {
+  dialect: Dialect;
+  scale: number;
+  call: string;
+  client: number;
+  p50: number;
+  p95: number;
+  cpuMs: number;
+  load: number[];
+}
+const jsonRows: JsonRow[] = [];
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -129,19 +163,27 @@ async function demoClient(db: Db, dialect: Dialect, now: Date) {
  * a load spike on the machine hits all of them alike. Yields one row per call.
  */
 async function* timeCalls(clients: Awaited<ReturnType<typeof demoClient>>[]) {
-  for (const id of [...OVERVIEW, ...OTHERS]) {
+  for (const id of CALLS) {
     const requests = clients.map((c) => c.request(id));
     for (const send of requests) for (let i = 0; i < 3; i++) await send(); // warm caches and JIT
     const times = requests.map(() => [] as number[]);
+    const cpu = requests.map(() => 0);
     for (let i = 0; i < runs; i++) {
       for (const [k, send] of requests.entries()) {
+        const c = process.cpuUsage();
         const t = performance.now();
         await send();
         times[k].push(performance.now() - t);
+        const used = process.cpuUsage(c);
+        cpu[k] += (used.user + used.system) / 1000;
       }
     }
-    yield { id, timings: times.map((t) => ({ p50: pct(t, 50), p95: pct(t, 95) })) };
+    yield { id, timings: times.map((t, k) => ({ p50: pct(t, 50), p95: pct(t, 95), cpuMs: cpu[k] / runs })) };
   }
+}
+
+function record(dialect: Dialect, scale: number, id: string, timings: { p50: number; p95: number; cpuMs: number }[]) {
+  for (const [client, t] of timings.entries()) jsonRows.push({ dialect, scale, call: id, client, ...t, load: loadavg() });
 }
 
 const label = (id: string) => `${id}${OVERVIEW.includes(id) ? ' (overview)' : ''}`;
@@ -150,8 +192,12 @@ async function bench(dialect: Dialect, scale: number) {
   const now = new Date();
   const { db, dispose } = await loaded(dialect, scale, now, 0);
   const client = await demoClient(db, dialect, now);
-  await table(['call', 'p50 ms', 'p95 ms'], async function* () {
-    for await (const { id, timings: [t] } of timeCalls([client])) yield [label(id), t.p50.toFixed(1), t.p95.toFixed(1)];
+  await table(['call', 'p50 ms', 'p95 ms', 'cpu ms'], async function* () {
+    for await (const { id, timings } of timeCalls([client])) {
+      record(dialect, scale, id, timings);
+      const [t] = timings;
+      yield [label(id), t.p50.toFixed(1), t.p95.toFixed(1), t.cpuMs.toFixed(1)];
+    }
   });
   await client.close();
   await dispose();
@@ -170,7 +216,9 @@ async function benchTenants(dialect: Dialect, scale: number) {
     `(ms; ratio = with tenants / alone; ${runs} rounds, the two databases in turns)`);
   const ratio = (a: number, b: number) => (a > 0 ? (b / a).toFixed(2) : '-');
   await table(['call', 'p50 alone', `p50 +${tenants}`, 'p50 ratio', 'p95 alone', `p95 +${tenants}`, 'p95 ratio'], async function* () {
-    for await (const { id, timings: [a, b] } of timeCalls(clients)) {
+    for await (const { id, timings } of timeCalls(clients)) {
+      record(dialect, scale, id, timings);
+      const [a, b] = timings;
       yield [label(id), a.p50.toFixed(1), b.p50.toFixed(1), ratio(a.p50, b.p50), a.p95.toFixed(1), b.p95.toFixed(1), ratio(a.p95, b.p95)];
     }
   });
@@ -186,3 +234,4 @@ for (const dialect of values.dialects!.split(',') as Dialect[]) {
   }
   for (const scale of scales) await (tenants > 0 ? benchTenants(dialect, scale) : bench(dialect, scale));
 }
+if (values.json) writeFileSync(values.json, JSON.stringify(jsonRows, null, 2));
