@@ -93,7 +93,7 @@ export async function headline(db: Db, scope: InsightScope, tracked: TrackedEnti
     db,
     scope,
     tracked.map((t) => t.entity),
-    { citations: true },
+    { citations: true, squares: ['sentiment'] },
   );
   const { runs, entities } = facts;
   const zero = { cur: 0, prev: 0 };

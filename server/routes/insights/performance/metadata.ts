@@ -43,7 +43,7 @@ export async function brandPerformanceMetrics(
   tracked: TrackedEntity[],
 ): Promise<BrandPerformanceMetrics> {
   const own = tracked.find((t) => t.isOwn)!;
-  const facts = await windowFacts(db, scope, tracked.map((t) => t.entity), { citations: true });
+  const facts = await windowFacts(db, scope, tracked.map((t) => t.entity), { citations: true, squares: ['sentiment'] });
   const { runs, entities: stats } = facts;
   const cites = facts.citations!;
   const ownStats = stats.find((s) => s.entity === own.entity);

@@ -22,7 +22,7 @@ export interface RankingRow {
  * runs. Sorted by currentMentionRate descending; ties keep the own brand first, then by name.
  */
 export async function rankingList(db: Db, scope: InsightScope, tracked: TrackedEntity[]): Promise<RankingRow[]> {
-  const { runs, entities: stats } = await windowFacts(db, scope, tracked.map((t) => t.entity));
+  const { runs, entities: stats } = await windowFacts(db, scope, tracked.map((t) => t.entity), { squares: ['sentiment'] });
   const byEntity = new Map(stats.map((s) => [s.entity, s]));
   const min = minSampleOf(scope);
   const rows = tracked.map((t) => {

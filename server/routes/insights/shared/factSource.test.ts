@@ -46,3 +46,23 @@ describe('splitting a window into whole days and cut days', () => {
     expect(sql).not.toMatch(/rollup_/);
   });
 });
+
+describe('sums of squares (for the interval of an average) are read only when asked', () => {
+  const cut = scope('2026-11-01T00:00:00Z', '2026-11-03T12:00:00Z', ['2026-10-25T00:00:00Z', '2026-11-01T00:00:00Z']);
+
+  it('a mentions read that returns no interval of an average reads no sums of squares, from rollups or facts', () => {
+    for (const source of ['rollups', 'raw'] as const) {
+      const sql = factRows(new SqlParams(), { ...cut, source }, 'mentions', 'm');
+      expect(sql).toMatch(/rank_sum/);
+      expect(sql).not.toMatch(/_sq_sum|\* m\./);
+    }
+  });
+
+  it('asked for one average, reads that one from the rollups and the cut days alike', () => {
+    const sql = factRows(new SqlParams(), cut, 'mentions', 'm', { squares: ['sentiment'] });
+    expect(sql).toMatch(/FROM rollup_mentions_daily/);
+    expect(sql.match(/AS sentiment_sq_sum/g)).toHaveLength(2); // the rollup branch and the cut day's facts
+    expect(sql).toMatch(/m\.sentiment \* m\.sentiment AS sentiment_sq_sum/);
+    expect(sql).not.toMatch(/rank_sq_sum/);
+  });
+});

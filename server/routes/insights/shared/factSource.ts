@@ -13,13 +13,16 @@ export type { FactSource } from './scope';
  *
  * Columns:
  * - runs: created_at, provider, location, n
- * - mentions: + entity, rank_sum, sentiment_sum, rank_sq_sum, sentiment_sq_sum (sums of squares, for
- *   the intervals of averages), answer_citations (citations of the answer) and
+ * - mentions: + entity, rank_sum, sentiment_sum, answer_citations (citations of the answer) and
  *   with_own (1 when the answer also names the own brand); from raw facts these two are only
- *   computed when asked (`answerCitations`, `ownEntity`), else 0
+ *   computed when asked (`answerCitations`, `ownEntity`), else 0; and, only when asked (`squares`),
+ *   rank_sq_sum and sentiment_sq_sum (sums of squares, for the interval of an average)
  * - citations: + domain
  */
 export type FactTable = 'runs' | 'mentions' | 'citations';
+
+/** The averages of mentions (rank, sentiment) whose sums of squares a read can ask for. */
+export type MentionAverage = 'rank' | 'sentiment';
 
 export interface FactRowsOptions {
   /** A condition on the table's own columns (entity, domain), given a column namer. */
@@ -28,6 +31,16 @@ export interface FactRowsOptions {
   answerCitations?: boolean;
   /** mentions: the own brand's entity key, to tell the answers that name it (a join on the raw side). */
   ownEntity?: string;
+  /**
+   * mentions: the averages whose sums of squares to read (`<average>_sq_sum`), only for a call that
+   * returns the interval of that average: the extra columns cost every read that carries them.
+   */
+  squares?: MentionAverage[];
+}
+
+/** The `<average>_sq_sum` columns asked for, each from `expr(average)`, as `, … AS rank_sq_sum` (or ''). */
+function squareColumns(options: FactRowsOptions, expr: (average: MentionAverage) => string): string {
+  return (options.squares ?? []).map((a) => `, ${expr(a)} AS ${a}_sq_sum`).join('');
 }
 
 /** The span the windows cover, its partial days (read raw) and the whole days between (read from rollups). */
@@ -91,8 +104,7 @@ function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: F
         withOwn = 'CASE WHEN ow.run_id IS NULL THEN 0 ELSE 1 END';
       }
       return `SELECT m.created_at, m.provider, m.location, m.entity, 1 AS n, m.rank AS rank_sum, m.sentiment AS sentiment_sum,
-                     m.rank * m.rank AS rank_sq_sum, m.sentiment * m.sentiment AS sentiment_sq_sum,
-                     ${citations} AS answer_citations, ${withOwn} AS with_own
+                     ${citations} AS answer_citations, ${withOwn} AS with_own${squareColumns(options, (a) => `m.${a} * m.${a}`)}
                 FROM mentions m ${joins.join(' ')}
                WHERE ${where('m', filter)}`;
     }
@@ -103,19 +115,19 @@ function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: F
   }
 }
 
-const ROLLUP_SELECT: Record<FactTable, string> = {
-  runs: 'SELECT day AS created_at, provider, location, runs AS n FROM rollup_runs_daily',
-  mentions: `SELECT day AS created_at, provider, location, entity, mentions AS n, rank_sum, sentiment_sum, rank_sq_sum, sentiment_sq_sum,
-                    answer_citations, with_own
+const ROLLUP_SELECT: Record<FactTable, (options: FactRowsOptions) => string> = {
+  runs: () => 'SELECT day AS created_at, provider, location, runs AS n FROM rollup_runs_daily',
+  mentions: (options) => `SELECT day AS created_at, provider, location, entity, mentions AS n, rank_sum, sentiment_sum,
+                    answer_citations, with_own${squareColumns(options, (a) => `${a}_sq_sum`)}
                FROM rollup_mentions_daily`,
-  citations: 'SELECT day AS created_at, provider, location, domain, citations AS n FROM rollup_citations_daily',
+  citations: () => 'SELECT day AS created_at, provider, location, domain, citations AS n FROM rollup_citations_daily',
 };
 
 function rollupRows(p: SqlParams, scope: InsightScope, table: FactTable, options: FactRowsOptions, split: DaySplit): string {
   const parts = scoped(p, scope, 'day', split.dayLo, split.dayHi, (c) => c);
   if (split.edges.length > 0) parts.push(`day NOT IN (${split.edges.map((d) => tsParam(p, d)).join(', ')})`);
   if (options.filter) parts.push(options.filter((c) => c));
-  return `${ROLLUP_SELECT[table]} WHERE ${parts.join(' AND ')}`;
+  return `${ROLLUP_SELECT[table](options)} WHERE ${parts.join(' AND ')}`;
 }
 
 /** The scope's fact rows of one table as a derived table `(…) AS alias` (see FactTable for columns). */

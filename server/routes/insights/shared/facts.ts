@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/types';
-import { factRows } from './factSource';
+import { factRows, type MentionAverage } from './factSource';
 import { SqlParams, inList } from './params';
 import { type InsightScope, inWindow, previousOrEmpty } from './scope';
 import { num } from './numbers';
@@ -24,30 +24,34 @@ export interface EntityMentionStats {
   mentions: WindowCounts;
   sentimentSum: WindowCounts;
   rankSum: WindowCounts;
-  /** Sums of squares, for the intervals of the averages. */
-  sentimentSqSum: WindowCounts;
-  rankSqSum: WindowCounts;
+  /** Sums of squares, for the intervals of the averages: only those read (`squares`). */
+  sqSum: Partial<Record<MentionAverage, WindowCounts>>;
 }
 
-/** Mentions, sentiment and rank sums (and sums of squares) of both windows, over mention fact rows (see factSource.ts). */
-function mentionSums(cur: string, prev: string): string {
+/** Which sums of squares a read fetches: those of the averages whose interval the caller returns. */
+export interface SquaresOption {
+  squares?: MentionAverage[];
+}
+
+/** Mentions, sentiment and rank sums (and the sums of squares asked for) of both windows, over mention fact rows (see factSource.ts). */
+function mentionSums(cur: string, prev: string, squares: MentionAverage[]): string {
   return `SUM(n) FILTER (WHERE ${cur}) AS cur_mentions, SUM(n) FILTER (WHERE ${prev}) AS prev_mentions,
           SUM(sentiment_sum) FILTER (WHERE ${cur}) AS cur_sentiment, SUM(sentiment_sum) FILTER (WHERE ${prev}) AS prev_sentiment,
-          SUM(rank_sum) FILTER (WHERE ${cur}) AS cur_rank, SUM(rank_sum) FILTER (WHERE ${prev}) AS prev_rank,
-          SUM(sentiment_sq_sum) FILTER (WHERE ${cur}) AS cur_sentiment_sq, SUM(sentiment_sq_sum) FILTER (WHERE ${prev}) AS prev_sentiment_sq,
-          SUM(rank_sq_sum) FILTER (WHERE ${cur}) AS cur_rank_sq, SUM(rank_sq_sum) FILTER (WHERE ${prev}) AS prev_rank_sq`;
+          SUM(rank_sum) FILTER (WHERE ${cur}) AS cur_rank, SUM(rank_sum) FILTER (WHERE ${prev}) AS prev_rank${squares
+            .map((a) => `,
+          SUM(${a}_sq_sum) FILTER (WHERE ${cur}) AS cur_${a}_sq, SUM(${a}_sq_sum) FILTER (WHERE ${prev}) AS prev_${a}_sq`)
+            .join('')}`;
 }
 
 /** A row holding an entity and the columns of mentionSums, as EntityMentionStats. */
-function entityStats(r: Record<string, unknown>, provider: string | null): EntityMentionStats {
+function entityStats(r: Record<string, unknown>, provider: string | null, squares: MentionAverage[]): EntityMentionStats {
   return {
     entity: String(r.entity),
     provider,
     mentions: { cur: num(r.cur_mentions), prev: num(r.prev_mentions) },
     sentimentSum: { cur: num(r.cur_sentiment), prev: num(r.prev_sentiment) },
     rankSum: { cur: num(r.cur_rank), prev: num(r.prev_rank) },
-    sentimentSqSum: { cur: num(r.cur_sentiment_sq), prev: num(r.prev_sentiment_sq) },
-    rankSqSum: { cur: num(r.cur_rank_sq), prev: num(r.prev_rank_sq) },
+    sqSum: Object.fromEntries(squares.map((a) => [a, { cur: num(r[`cur_${a}_sq`]), prev: num(r[`prev_${a}_sq`]) }])),
   };
 }
 
@@ -55,27 +59,33 @@ export async function entityMentionStats(
   db: Db,
   scope: InsightScope,
   entities: string[],
-  options: { byProvider?: boolean } = {},
+  options: { byProvider?: boolean } & SquaresOption = {},
 ): Promise<EntityMentionStats[]> {
   if (entities.length === 0) return [];
+  const squares = options.squares ?? [];
   const p = new SqlParams();
   const cur = inWindow(p, scope.current);
   const prev = inWindow(p, previousOrEmpty(scope));
-  const mentions = factRows(p, scope, 'mentions', 'm', { filter: (col) => inList(p, col('entity'), entities) });
+  const mentions = factRows(p, scope, 'mentions', 'm', { filter: (col) => inList(p, col('entity'), entities), squares });
   const group = options.byProvider ? 'entity, provider' : 'entity';
   const rows = await db.query(
-    `SELECT ${group}, ${mentionSums(cur, prev)}
+    `SELECT ${group}, ${mentionSums(cur, prev, squares)}
        FROM ${mentions}
       GROUP BY ${group}`,
     p.values,
   );
-  return rows.map((r) => entityStats(r, options.byProvider ? String(r.provider) : null));
+  return rows.map((r) => entityStats(r, options.byProvider ? String(r.provider) : null, squares));
 }
 
-/** One window's sums of an average (sentiment or rank) of one entity, as the statistics take them. */
-export function momentSums(s: EntityMentionStats | undefined, of: 'sentiment' | 'rank', side: keyof WindowCounts): MomentSums {
+/**
+ * One window's sums of an average (sentiment or rank) of one entity, as the statistics take them.
+ * Throws when the read did not fetch that average's sums of squares (`squares`).
+ */
+export function momentSums(s: EntityMentionStats | undefined, of: MentionAverage, side: keyof WindowCounts): MomentSums {
   if (!s) return { n: 0, sum: 0, sumSq: 0 };
-  const [sum, sumSq] = of === 'sentiment' ? [s.sentimentSum, s.sentimentSqSum] : [s.rankSum, s.rankSqSum];
+  const sumSq = s.sqSum[of];
+  if (!sumSq) throw new Error(`The sums of squares of ${of} were not read: pass squares: ['${of}'] to the read`);
+  const sum = of === 'sentiment' ? s.sentimentSum : s.rankSum;
   return { n: s.mentions[side], sum: sum[side], sumSq: sumSq[side] };
 }
 
@@ -99,13 +109,14 @@ export async function windowFacts(
   db: Db,
   scope: InsightScope,
   entities: string[],
-  options: { citations?: boolean } = {},
+  options: { citations?: boolean } & SquaresOption = {},
 ): Promise<WindowFacts> {
+  const squares = options.squares ?? [];
   const p = new SqlParams();
   const cur = inWindow(p, scope.current);
   const prev = inWindow(p, previousOrEmpty(scope));
   const runs = factRows(p, scope, 'runs', 'fr');
-  const mentions = factRows(p, scope, 'mentions', 'fm', { filter: (col) => inList(p, col('entity'), entities) });
+  const mentions = factRows(p, scope, 'mentions', 'fm', { filter: (col) => inList(p, col('entity'), entities), squares });
   const citations = options.citations ? factRows(p, scope, 'citations', 'fc') : '';
   const rows = await db.query(
     `WITH r AS (
@@ -113,7 +124,7 @@ export async function windowFacts(
          FROM ${runs}
      ),
      m AS (
-       SELECT entity, ${mentionSums(cur, prev)}
+       SELECT entity, ${mentionSums(cur, prev, squares)}
          FROM ${mentions}
         GROUP BY entity
      )${
@@ -137,7 +148,7 @@ export async function windowFacts(
     runs: { cur: num(first.cur_runs), prev: num(first.prev_runs) },
     entities: rows
       .filter((r) => r.entity !== null && r.entity !== undefined)
-      .map((r) => entityStats(r, null)),
+      .map((r) => entityStats(r, null, squares)),
     citations: options.citations
       ? {
           citations: { cur: num(first.cur_citations), prev: num(first.prev_citations) },
