@@ -2,6 +2,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityStats, r2, rawFacts, within, type RawRun } from '../oracle';
 import { startPromptsTestApp, TEST_NOW, type PromptsTestApp } from '../testing';
 import { compareRanked } from './ranking';
+import { nearly, newcombeReference, tIntervalOf, wilsonByInversion } from '../../insights/testing/expect';
+import { DEFAULT_MIN_SAMPLE, tQuantile } from '../../../stats';
+
+type Stats = { n: number; low: number | null; high: number | null; enoughData: boolean };
+type Change = Stats & { previousN: number; diff: number | null; significant: boolean };
+
+/** A rate's stats against the reference Wilson interval of k of n (percent). */
+function expectRate(stats: Stats, k: number, n: number) {
+  expect(stats).toMatchObject({ n, enoughData: n >= DEFAULT_MIN_SAMPLE });
+  if (n === 0) return expect([stats.low, stats.high]).toEqual([null, null]);
+  const [low, high] = wilsonByInversion(k, n);
+  expect(nearly(stats.low, low * 100) && nearly(stats.high, high * 100), `${k}/${n}: ${stats.low}–${stats.high}`).toBe(true);
+}
+
+/** An average's stats against the t interval of the values themselves (times scale). */
+function expectMean(stats: Stats, values: number[], scale = 1) {
+  expect(stats.n).toBe(values.length);
+  if (values.length < 2) return expect([stats.low, stats.high]).toEqual([null, null]);
+  const [low, high] = tIntervalOf(values.map((v) => v * scale), tQuantile(values.length - 1));
+  expect(nearly(stats.low, low) && nearly(stats.high, high), `${stats.low}–${stats.high} vs ${low}–${high}`).toBe(true);
+}
+
+/** A change of rates against Newcombe's interval from the reference Wilson intervals (points). */
+function expectRateChange(stats: Change, k1: number, n1: number, k0: number, n0: number) {
+  const enough = n1 >= DEFAULT_MIN_SAMPLE && n0 >= DEFAULT_MIN_SAMPLE;
+  expect(stats).toMatchObject({ n: n1, previousN: n0, enoughData: enough });
+  if (!enough) return expect(stats).toMatchObject({ diff: null, low: null, high: null, significant: false });
+  const [low, high] = newcombeReference(k1, n1, k0, n0);
+  expect(nearly(stats.low, low * 100) && nearly(stats.high, high * 100), `${stats.low}–${stats.high}`).toBe(true);
+  expect(stats.significant).toBe(low > 0 || high < 0);
+}
 
 const BRAND = 'brd_taskvine';
 const OWN = 'taskvine';
@@ -36,16 +67,32 @@ describe.each(['duckdb', 'postgres'] as const)('prompt detail calls (%s)', (dial
       const scoped = runs.filter((r) => inWindow(r) && (!location || r.location === location[0].toUpperCase()));
       const s = entityStats(scoped, facts.mentions, OWN);
       expect(scoped.length).toBeGreaterThan(0);
-      expect(res.json()).toEqual([
-        {
-          mentionRate: r2(s.rate!),
-          avgRank: s.avgRank === null ? null : r2(s.avgRank),
-          netSentiment: s.avgSentiment === null ? null : r2(s.avgSentiment * 100),
-          totalMentions: s.mentioned,
-          distinctProviderCount: new Set(scoped.map((r) => r.provider)).size,
-        },
-      ]);
+      expect(res.json()).toHaveLength(1);
+      expect(res.json()[0]).toMatchObject({
+        mentionRate: r2(s.rate!),
+        avgRank: s.avgRank === null ? null : r2(s.avgRank),
+        netSentiment: s.avgSentiment === null ? null : r2(s.avgSentiment * 100),
+        totalMentions: s.mentioned,
+        distinctProviderCount: new Set(scoped.map((r) => r.provider)).size,
+      });
     }
+  });
+
+  it('aggregated metrics: the mention rate, average rank and net sentiment carry their sample and 95% interval', async () => {
+    // The prompt whose window answers name the own brand most often.
+    const named = new Map<string, number>();
+    const windowRuns = new Map(facts.runs.filter(inWindow).map((r) => [r.id, r.promptId]));
+    for (const x of facts.mentions) if (x.entity === OWN && windowRuns.has(x.runId)) named.set(windowRuns.get(x.runId)!, (named.get(windowRuns.get(x.runId)!) ?? 0) + 1);
+    const [namedPrompt] = [...named.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+    const res = await post('/api/prompts/metrics/aggregate', { promptId: namedPrompt, startDate: window.startTime, location: null });
+    const [m] = res.json();
+    const scoped = facts.runs.filter((r) => r.promptId === namedPrompt && inWindow(r));
+    const ids = new Set(scoped.map((r) => r.id));
+    const own = facts.mentions.filter((x) => x.entity === OWN && ids.has(x.runId));
+    expect(own.length).toBeGreaterThan(1);
+    expectRate(m.mentionRateStats, new Set(own.map((x) => x.runId)).size, scoped.length);
+    expectMean(m.avgRankStats, own.map((x) => x.rank));
+    expectMean(m.netSentimentStats, own.map((x) => x.sentiment), 100);
   });
 
   it('an optional endTime closes the current window (custom ranges); before the start it is a 400', async () => {
@@ -124,6 +171,7 @@ describe.each(['duckdb', 'postgres'] as const)('prompt detail calls (%s)', (dial
         expect(point.totalRuns).toBe(bucket.length);
         expect(point.mentionRate).toBe(r2(entityStats(bucket, facts.mentions, OWN).rate!));
         expect(point.aggregationValue).toBe(series);
+        expectRate((point as unknown as { mentionRateStats: Stats }).mentionRateStats, entityStats(bucket, facts.mentions, OWN).mentioned, bucket.length);
         expect(point.formattedPeriod.startsWith(new Date(point.timestampEpoch).toISOString().slice(0, 10))).toBe(true);
         total += point.totalRuns;
       }
@@ -151,6 +199,12 @@ describe.each(['duckdb', 'postgres'] as const)('prompt detail calls (%s)', (dial
           facts.mentions.filter((m) => m.promptId === promptId && m.entity === entity && within(m.at, from, to) && (group === 'All' || m.provider === group)).length;
         expect(row.currentMentions).toBe(count(start, TEST_NOW));
         expect(row.deltaMentions).toBe(count(start, TEST_NOW) - count(deltaStart, start));
+        // Its share of the group's tracked mentions, and the share's change, with their intervals.
+        const all = (from: Date, to: Date) =>
+          facts.mentions.filter((m) => m.promptId === promptId && [...keyOf.values()].includes(m.entity) && within(m.at, from, to) && (group === 'All' || m.provider === group)).length;
+        const stats = row as unknown as { currentSovStats: Stats; sovChangeStats: Change };
+        expectRate(stats.currentSovStats, count(start, TEST_NOW), all(start, TEST_NOW));
+        expectRateChange(stats.sovChangeStats, count(start, TEST_NOW), all(start, TEST_NOW), count(deltaStart, start), all(deltaStart, start));
       }
     }
     const one = await post('/api/prompts/metrics/share-of-voice', { promptId, brandId: BRAND, ...window, location: null, provider: runs[0].provider });
@@ -179,7 +233,8 @@ describe.each(['duckdb', 'postgres'] as const)('prompt detail calls (%s)', (dial
       .map((entity) => {
         const s = entityStats(scoped, facts.mentions, entity);
         const p = entityStats(previous, facts.mentions, entity);
-        return { entity, name: entity, rate: s.rate!, avgRank: s.avgRank, change: p.rate === null ? null : s.rate! - p.rate };
+        const ranks = facts.mentions.filter((m) => m.entity === entity && ids.has(m.runId)).map((m) => m.rank);
+        return { entity, name: entity, rate: s.rate!, avgRank: s.avgRank, change: p.rate === null ? null : s.rate! - p.rate, k: s.mentioned, k0: p.mentioned, ranks };
       })
       .sort(compareRanked);
     const rows = Object.entries(body);
@@ -194,6 +249,10 @@ describe.each(['duckdb', 'postgres'] as const)('prompt detail calls (%s)', (dial
       expect(row.mentionRateChange).toBe(e.change === null ? null : r2(e.change));
       expect(row.isOwnBrand).toBe(e.entity === OWN);
       expect(row.brandCategory).toBe(competitorKeys.has(e.entity) ? 'competitor' : 'other');
+      const stats = row as unknown as { currentMentionRateStats: Stats; mentionRateChangeStats: Change; currentAverageRankStats: Stats };
+      expectRate(stats.currentMentionRateStats, e.k, scoped.length);
+      expectRateChange(stats.mentionRateChangeStats, e.k, scoped.length, e.k0, previous.length);
+      expectMean(stats.currentAverageRankStats, e.ranks);
     }
     expect(rows.some(([, r]) => r.isOwnBrand)).toBe(true);
     expect(rows.some(([, r]) => r.brandCategory === 'other' && !r.isOwnBrand)).toBe(true);

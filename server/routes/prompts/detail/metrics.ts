@@ -3,6 +3,7 @@ import { badRequest } from '../../../http/errors';
 import { SqlParams, iso, num, numOrNull, rate, round2, round2OrNull } from '../sql';
 import type { PromptRecord } from '../promptRecord';
 import type { Window } from '../windows';
+import { DEFAULT_MIN_SAMPLE, meanStats, rateStats, type EstimateStats } from '../../../stats';
 
 /** A prompt's metric cards over the window: mention rate, average rank, net sentiment, mentions, providers. */
 export interface PromptAggregatedMetrics {
@@ -11,6 +12,12 @@ export interface PromptAggregatedMetrics {
   netSentiment: number | null;
   totalMentions: number;
   distinctProviderCount: number;
+  /** mentionRate: n = runs. */
+  mentionRateStats: EstimateStats;
+  /** avgRank: n = answers naming the brand. */
+  avgRankStats: EstimateStats;
+  /** netSentiment (×100): n = answers naming the brand. */
+  netSentimentStats: EstimateStats;
 }
 
 /** The prompt's runs in the window joined to the own brand's mention (one per run at most). */
@@ -39,23 +46,30 @@ export async function loadAggregatedMetrics(
   ownEntity: string,
   window: Window,
   locations: string[] | null,
+  minSample = DEFAULT_MIN_SAMPLE,
 ): Promise<PromptAggregatedMetrics> {
   const p = new SqlParams();
   const q = ownJoin(p, prompt, ownEntity, window, locations);
   const [row] = await db.query(
     `WITH ${q.cte}
      SELECT COUNT(*) AS runs, COUNT(own.run_id) AS mentioned, AVG(own.rank) AS avg_rank,
-            AVG(own.sentiment) AS avg_sentiment, COUNT(DISTINCT r.provider) AS providers
+            AVG(own.sentiment) AS avg_sentiment, COUNT(DISTINCT r.provider) AS providers,
+            SUM(own.rank) AS rank_sum, SUM(own.rank * own.rank) AS rank_sq_sum,
+            SUM(own.sentiment) AS sentiment_sum, SUM(own.sentiment * own.sentiment) AS sentiment_sq_sum
        FROM ${q.from}`,
     p.values,
   );
   const sentiment = numOrNull(row?.avg_sentiment);
+  const mentioned = num(row?.mentioned);
   return {
     mentionRate: round2OrNull(rate(num(row?.mentioned), num(row?.runs))),
     avgRank: round2OrNull(numOrNull(row?.avg_rank)),
     netSentiment: sentiment === null ? null : round2(sentiment * 100),
     totalMentions: num(row?.mentioned),
     distinctProviderCount: num(row?.providers),
+    mentionRateStats: rateStats(mentioned, num(row?.runs), minSample),
+    avgRankStats: meanStats({ n: mentioned, sum: num(row?.rank_sum), sumSq: num(row?.rank_sq_sum) }, minSample),
+    netSentimentStats: meanStats({ n: mentioned, sum: num(row?.sentiment_sum), sumSq: num(row?.sentiment_sq_sum) }, minSample, 100),
   };
 }
 
@@ -69,6 +83,8 @@ export interface PromptSeriesPoint {
   totalRuns: number;
   aggregationValue: string;
   mentionRate: number;
+  /** n = totalRuns. */
+  mentionRateStats: EstimateStats;
 }
 
 /** hour: "2026-11-21 13:00"; day: "2026-11-21"; week: the Monday that starts the ISO week. */
@@ -89,6 +105,7 @@ export async function loadMentionRateSeries(
   locations: string[] | null,
   interval: TimeInterval,
   aggregation: AggregationType,
+  minSample = DEFAULT_MIN_SAMPLE,
 ): Promise<Record<string, PromptSeriesPoint[]>> {
   if (!['hour', 'day', 'week'].includes(interval)) throw badRequest('timeInterval must be hour, day or week');
   const column = aggregation === 'location' ? 'r.location' : 'r.provider';
@@ -114,6 +131,7 @@ export async function loadMentionRateSeries(
       totalRuns: runs,
       aggregationValue: series,
       mentionRate: round2((num(row.mentioned) / runs) * 100),
+      mentionRateStats: rateStats(num(row.mentioned), runs, minSample),
     });
   }
   return data;

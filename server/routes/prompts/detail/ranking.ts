@@ -3,6 +3,7 @@ import { SqlParams, displayNames, num, numOrNull, rate, round2, round2OrNull } f
 import type { PromptRecord } from '../promptRecord';
 import type { Window } from '../windows';
 import type { TrackedName } from './shareOfVoice';
+import { DEFAULT_MIN_SAMPLE, meanStats, rateChangeStats, rateStats, type ChangeStats, type EstimateStats, type MomentSums } from '../../../stats';
 
 /** The ranking shows the top 10 brands plus the user's own; mention rates within 0.01 points tie. */
 export const RANKING_SIZE = 10;
@@ -17,6 +18,12 @@ export interface PromptRankingRow {
   currentAverageRank: number | null;
   mentionRateChange: number | null;
   actualRank: number;
+  /** currentMentionRatePercentage: n = runs. */
+  currentMentionRateStats: EstimateStats;
+  /** mentionRateChange (points). */
+  mentionRateChangeStats: ChangeStats;
+  /** currentAverageRank: n = the brand's mentions. */
+  currentAverageRankStats: EstimateStats;
 }
 
 interface Ranked {
@@ -27,6 +34,8 @@ interface Ranked {
   rate: number;
   avgRank: number | null;
   change: number | null;
+  mentioned: { current: number; previous: number };
+  rank: MomentSums;
 }
 
 /** Mention rate descending (within 0.01 points counts as equal), then average rank ascending with nulls last, then name. */
@@ -54,6 +63,7 @@ export async function loadPromptRanking(
   current: Window,
   delta: Window,
   locations: string[] | null,
+  minSample = DEFAULT_MIN_SAMPLE,
 ): Promise<Record<string, PromptRankingRow>> {
   // One parameter list per statement: PostgreSQL refuses parameters a statement does not use.
   const scope = (alias: string) => {
@@ -84,6 +94,9 @@ export async function loadPromptRanking(
       `SELECT m.entity,
               COUNT(DISTINCT m.run_id) FILTER (WHERE ${m.cur}) AS current,
               AVG(m.rank) FILTER (WHERE ${m.cur}) AS avg_rank,
+              COUNT(*) FILTER (WHERE ${m.cur}) AS ranks,
+              SUM(m.rank) FILTER (WHERE ${m.cur}) AS rank_sum,
+              SUM(m.rank * m.rank) FILTER (WHERE ${m.cur}) AS rank_sq_sum,
               COUNT(DISTINCT m.run_id) FILTER (WHERE ${m.prev}) AS previous
          FROM mentions m WHERE ${m.where}
         GROUP BY m.entity`,
@@ -122,6 +135,8 @@ export async function loadPromptRanking(
       rate: currentRate,
       avgRank: numOrNull(row.avg_rank),
       change: previousRate === null ? null : currentRate - previousRate,
+      mentioned: { current: currentCount, previous: num(row.previous) },
+      rank: { n: num(row.ranks), sum: num(row.rank_sum), sumSq: num(row.rank_sq_sum) },
     });
   }
   if (!ownSeen) {
@@ -133,6 +148,8 @@ export async function loadPromptRanking(
       rate: 0,
       avgRank: null,
       change: previousRuns > 0 ? 0 : null,
+      mentioned: { current: 0, previous: 0 },
+      rank: { n: 0, sum: 0, sumSq: 0 },
     });
   }
   ranked.sort(compareRanked);
@@ -147,6 +164,9 @@ export async function loadPromptRanking(
       currentAverageRank: round2OrNull(r.avgRank),
       mentionRateChange: round2OrNull(r.change),
       actualRank: index + 1,
+      currentMentionRateStats: rateStats(r.mentioned.current, currentRuns, minSample),
+      mentionRateChangeStats: rateChangeStats(r.mentioned.current, currentRuns, r.mentioned.previous, previousRuns, minSample),
+      currentAverageRankStats: meanStats(r.rank, minSample),
     };
   });
   return out;

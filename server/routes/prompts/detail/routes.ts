@@ -42,7 +42,7 @@ export const aggregateMetrics = defineCall<{ promptId: string; startDate: string
   async ({ body, user, ctx }) => {
     const { prompt, own } = await scope(ctx, user, body.promptId);
     const window = currentWindow(body.startDate, ctx.now(), 'startDate', body.endTime);
-    return [await loadAggregatedMetrics(ctx.db, prompt, own, window, normalizeLocations(body.location))];
+    return [await loadAggregatedMetrics(ctx.db, prompt, own, window, normalizeLocations(body.location), ctx.config.minSample)];
   },
 );
 
@@ -120,6 +120,7 @@ export const mentionRateSeries = defineCall<{
     normalizeLocations(body.location),
     body.timeInterval,
     body.aggregationType,
+    ctx.config.minSample,
   );
   return { data };
 });
@@ -144,6 +145,7 @@ export const shareOfVoice = defineCall<{
     deltaWindow(body.deltaStartTime, body.deltaEndTime),
     normalizeLocations(body.location),
     body.provider ?? null,
+    ctx.config.minSample,
   );
 });
 
@@ -174,6 +176,7 @@ export const rankingList = defineCall<{
     currentWindow(body.startTime, ctx.now(), 'startTime', body.endTime),
     deltaWindow(body.deltaStartTime, body.deltaEndTime),
     normalizeLocations(body.location),
+    ctx.config.minSample,
   );
 });
 

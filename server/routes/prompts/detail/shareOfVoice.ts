@@ -2,6 +2,7 @@ import type { Db } from '../../../db/types';
 import { SqlParams, num, round2 } from '../sql';
 import type { PromptRecord } from '../promptRecord';
 import type { Window } from '../windows';
+import { DEFAULT_MIN_SAMPLE, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 
 /** One entity's share of voice in a prompt's answers (one provider or All), with its change against the previous window. */
 export interface PromptShareOfVoiceRow {
@@ -13,6 +14,10 @@ export interface PromptShareOfVoiceRow {
   deltaMentions: number;
   sovChange: number;
   mentionsChange: number | null;
+  /** currentSov: n = mentions of tracked brands in the row's provider group. */
+  currentSovStats: EstimateStats;
+  /** sovChange (points). */
+  sovChangeStats: ChangeStats;
 }
 
 export interface TrackedName {
@@ -51,6 +56,7 @@ export async function loadPromptShareOfVoice(
   delta: Window,
   locations: string[] | null,
   provider: string | null,
+  minSample = DEFAULT_MIN_SAMPLE,
 ): Promise<PromptShareOfVoiceRow[]> {
   const p = new SqlParams();
   const brand = p.add(prompt.brandId);
@@ -121,6 +127,8 @@ export async function loadPromptShareOfVoice(
         deltaMentions: c.current - c.previous,
         sovChange: round2(currentSov - previousSov),
         mentionsChange: c.previous > 0 ? round2(((c.current - c.previous) / c.previous) * 100) : null,
+        currentSovStats: rateStats(c.current, totalCurrent, minSample),
+        sovChangeStats: rateChangeStats(c.current, totalCurrent, c.previous, totalPrevious, minSample),
       });
     }
     rowsOfGroup.sort(
