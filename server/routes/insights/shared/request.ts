@@ -1,5 +1,6 @@
 import type { CallInput } from '../../../http/call';
 import { HttpError } from '../../../http/errors';
+import { withoutPaging } from '../../../http/paging';
 import { type BrandRow, hasActiveSubscription, subscriptionRequired } from '../../access';
 import { answerCacheFor } from './answerCache';
 import { type InsightScope, type WindowedBody, scopeFromBody } from './scope';
@@ -52,7 +53,7 @@ export async function brandRequest(input: CallInput<WindowedBody>): Promise<Bran
   const cache = answerCacheFor(ctx.config);
   const key = JSON.stringify([
     input.request.routeOptions.url, scope.source, brand.id, version ?? 0, brand.name, brand.url, tracked.map((t) => t.name),
-    Math.floor(ctx.now().getTime() / 60_000), body,
+    Math.floor(ctx.now().getTime() / 60_000), withoutPaging(body),
   ]);
   return { brand, scope, tracked, answer: (compute) => (cache ? cache.answer(key, compute) : compute()) };
 }
