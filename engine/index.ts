@@ -42,6 +42,7 @@ export { formatValue, exportValue, isNumericFormat, formatDate, formatRelative, 
 export { intervalOf, sampleText, significanceOf, type IntervalBinding, type SignificanceBinding } from './format/stats';
 export { runTransforms } from './transforms/run';
 export { useWidgetData, type WidgetData } from './data/useWidgetData';
+export { useServerPaging, type ServerPaging, type ServerPagingSpec, type PagingState } from './data/serverPaging';
 export { compareBy, getPath, matches, type Condition, type Row, type Step } from './transforms/steps';
 
 // Actions: buttons, row menus, confirmations.

@@ -19,6 +19,15 @@ export interface WidgetData {
   retry: () => void;
   /** Bindings that are not ready yet (e.g. no brand selected); the request is held back. */
   missing: string[];
+  /** The call's answer before the transform (a paged answer's row count is read from it). */
+  raw?: unknown;
+  /** With keepPrevious: the data shown is the previous request's while the new one is on its way. */
+  stale?: boolean;
+}
+
+export interface WidgetDataOptions {
+  /** Keep showing the last answer while another request of the widget loads (a new page). */
+  keepPrevious?: boolean;
 }
 
 /** The SWR key: call id plus the resolved request, so widgets sharing a call share one request. */
@@ -33,7 +42,7 @@ export function requestKey(spec: DataSpec | undefined, ctx: BindingContext): { k
   return { key: [spec.call, JSON.stringify([input.body ?? null, input.params ?? null, input.query ?? null])], input, missing };
 }
 
-export function useWidgetData(spec: DataSpec | undefined, ctx: BindingContext): WidgetData {
+export function useWidgetData(spec: DataSpec | undefined, ctx: BindingContext, options: WidgetDataOptions = {}): WidgetData {
   const { api: fetcher, deriveOps } = useEngineHost();
   const { key, input, missing } = requestKey(spec, ctx);
   const id = key ? prefetchId(key) : null;
@@ -47,7 +56,7 @@ export function useWidgetData(spec: DataSpec | undefined, ctx: BindingContext): 
     return (id ? takePrefetched(id, ask) : undefined) ?? ask();
   }, {
     revalidateOnFocus: false,
-    keepPreviousData: false,
+    keepPreviousData: options.keepPrevious === true,
     shouldRetryOnError: false,
     fallbackData: primed?.data,
     revalidateOnMount: primed ? false : undefined,
@@ -84,5 +93,6 @@ export function useWidgetData(spec: DataSpec | undefined, ctx: BindingContext): 
   if (swr.error) return { status: 'error', data: undefined, error: swr.error, retry, missing };
   if (swr.data === undefined) return { status: 'loading', data: undefined, error: undefined, retry, missing };
   if (transformed.error) return { status: 'error', data: undefined, error: transformed.error, retry, missing };
-  return { status: isEmptyData(transformed.data) ? 'empty' : 'ready', data: transformed.data, error: undefined, retry, missing };
+  const stale = options.keepPrevious === true && swr.isLoading;
+  return { status: isEmptyData(transformed.data) ? 'empty' : 'ready', data: transformed.data, error: undefined, retry, missing, raw: swr.data, stale };
 }

@@ -1,7 +1,8 @@
 import { Suspense, useContext, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEngineHost } from '../host/EngineHostProvider';
-import { useWidgetData } from '../data/useWidgetData';
+import { usePagedWidgetData } from '../data/usePagedWidgetData';
+import { ServerPagingContext } from '../data/serverPaging';
 import { resolveValue } from '../bindings/resolve';
 import { fillTemplate } from '../format/template';
 import { formatValue, type FormatSpec } from '../format/numbers';
@@ -66,7 +67,8 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
   const locked = config.locked === true;
   // inside a dialog opened on a row its widgets' requests may read that row ({"$row": "id"})
   const rowCtx = useMemo(() => (scopeRow && config.data ? { ...page?.bindings, row: scopeRow } : null), [page?.bindings, scopeRow, config.data]);
-  const data = useWidgetData(visible && !locked ? config.data : undefined, rowCtx ?? ctx);
+  // a widget with serverPaging asks for the page it shows (usePagedWidgetData)
+  const { data, paging } = usePagedWidgetData(config, visible && !locked, rowCtx ?? ctx);
   const fill = useTemplate(config);
   // The component is chosen once per host and kind (loaded code, or the lazy wrapper), so its
   // element type never changes under a mounted widget.
@@ -105,7 +107,9 @@ export function WidgetHost({ id, config }: { id: string; config: WidgetConfig })
         onError={(error, componentStack) => host.reportError(error, { widget: id, type: config.type, componentStack })}
       >
         <Suspense fallback={<LoadingState label={copy.loading} />}>
-          <Component id={id} config={config} data={rendersWithoutData ? undefined : data.data} />
+          <ServerPagingContext.Provider value={paging}>
+            <Component id={id} config={config} data={rendersWithoutData ? undefined : data.data} />
+          </ServerPagingContext.Provider>
         </Suspense>
       </WidgetBoundary>
     );

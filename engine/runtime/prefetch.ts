@@ -3,6 +3,7 @@ import type { BindingContext } from '../bindings/resolve';
 import type { EngineHost } from '../host/types';
 import { withFilterKinds } from '../filters/kinds';
 import { requestKey } from '../data/useWidgetData';
+import { pagedDataSpec } from '../data/serverPaging';
 import { prefetchRequest } from '../data/prefetched';
 import { defaultFilterValues, loadFilterValues, type FilterValues } from '../filters/storage';
 import { computeWindow, isCompleteCustomRange, type CustomRange, type TimeWindow } from '../time/windows';
@@ -107,7 +108,8 @@ export function prefetchPage(
 
   const started = new Set<string>();
   for (const config of widgets) {
-    const { key, input } = requestKey(config.data, ctx);
+    // a widget paged on the server asks for its first page, as it will on mounting
+    const { key, input } = requestKey(pagedDataSpec(config), ctx);
     if (!key) continue;
     started.add(JSON.stringify(key));
     prefetchRequest(key, () => host.api(key[0], input, { speculative }), speculative);

@@ -29,11 +29,11 @@ describe('pageOf', () => {
   });
 
   it('rejects an unknown sort key, a bad limit or offset with 400 BAD_PAGE', () => {
-    const fails = (page: object) => {
+    const fails = (page: object): unknown[] | null => {
       try {
         pageOf(rows, page as never, spec);
       } catch (e) {
-        return e instanceof HttpError ? [e.statusCode, e.code, e.message] : e;
+        return e instanceof HttpError ? [e.statusCode, e.code, e.message] : [e];
       }
       return null;
     };

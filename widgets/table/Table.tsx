@@ -1,4 +1,4 @@
-import { Fragment, useContext, useMemo, useState } from 'react';
+import { Fragment, useContext, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   Badge,
@@ -13,12 +13,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronUpRegular, LockClosedRegular } from '@fluentui/react-icons';
-import { EmptyState, PageContext, fillTemplate, statesFor, getPath, matches, resolveValue, significanceOf, useEngineHost, useExports, type Condition, type WidgetProps } from '../../engine';
+import { EmptyState, PageContext, useServerPaging, fillTemplate, statesFor, getPath, matches, resolveValue, significanceOf, useEngineHost, useExports, type Condition, type WidgetProps } from '../../engine';
 import { badgeFor, cellText, exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 import { nextSort, sortRows, type SortState } from './sortRows';
 import { rowHref } from './rowLink';
 import { useSearchAndPages } from './useSearchAndPages';
+import { useDebouncedSearch } from './useServerTable';
+import { pageCount } from './paginate';
 import type { DisplayText } from './searchRows';
 import { TableSearch } from './TableSearch';
 import { TablePager } from './TablePager';
@@ -53,6 +55,8 @@ const useStyles = makeStyles({
   highlight: { backgroundColor: tokens.colorBrandBackground2, fontWeight: tokens.fontWeightSemibold },
   // a row resting on too few answers (mutedWhen), and a change that is not significant: readable, but grey
   muted: { opacity: 0.55 },
+  // the shown page while the next one loads
+  loading: { opacity: 0.6 },
   neutral: { color: tokens.colorNeutralForeground3 },
   locked: { display: 'inline-block', filter: 'blur(4px)', userSelect: 'none', color: tokens.colorNeutralForeground3 },
 });
@@ -66,16 +70,30 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
   const styles = useStyles();
   const page = useContext(PageContext);
   const navigate = useNavigate();
-  const [sort, setSort] = useState<SortState | null>(config.defaultSort ?? null);
+  // serverPaging: the engine asks for the page shown; sort, search and page go to the server
+  const server = useServerPaging();
+  const [localSort, setLocalSort] = useState<SortState | null>(config.defaultSort ?? null);
+  const sort = server ? server.state.sort : localSort;
+  const changeSort = (field: string) => (server ? server.setSort(nextSort(sort, field)) : setLocalSort(nextSort(sort, field)));
   const ctx = page?.bindings ?? {};
   const allRows = useMemo(() => (Array.isArray(data) ? (data as Array<Record<string, unknown>>) : []), [data]);
   // Tabs, selection, bulk and row actions (interactions.tsx); `rows` are the current tab's.
   const interactions = useTableInteractions(id, config, allRows, ctx);
   const rows = interactions.rows;
-  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const sorted = useMemo(() => (server ? rows : sortRows(rows, sort)), [rows, sort, server]);
   // Search and paging (useSearchAndPages.ts): exports write every matched row, not one page.
   const display = useMemo(() => displayText(config.columns, vocabularies), [config.columns, vocabularies]);
-  const paged = useSearchAndPages(sorted, config.search, config.pagination, display);
+  const paged = useSearchAndPages(sorted, server ? undefined : config.search, server ? undefined : config.pagination, display);
+  const serverSearch = useDebouncedSearch(server);
+  const query = server ? serverSearch.query : paged.query;
+  const setQuery = server ? serverSearch.setQuery : paged.setQuery;
+  const currentPage = server ? server.state.page : paged.page;
+  const pageSize = server ? server.pageSize : (config.pagination?.pageSize ?? 0);
+  // a page past the end (the list shrank): the last page
+  const lastPage = server ? pageCount(server.total, server.pageSize) : 1;
+  useEffect(() => {
+    if (server && !server.loading && currentPage > lastPage) server.setPage(lastPage);
+  }, [server, currentPage, lastPage]);
   const filename = config.export?.filename ?? config.title ?? id;
   // highlighted rows (the user's own brand): conditions on the row, values may be page bindings
   const highlight = useMemo(() => resolveValue<Condition[]>(config.highlightWhen ?? null, page?.bindings ?? {}), [config.highlightWhen, page?.bindings]);
@@ -86,8 +104,10 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
 
   const onExport = async (format: string) => {
     const columns = exportColumns(config.columns);
-    if (format === 'excel') await exports.excel(paged.matched, columns, filename);
-    else if (format === 'csv') await exports.csv(paged.matched, columns, filename);
+    // paged on the server: every row the search keeps, asked page after page
+    const all = server ? ((await server.fetchAll()) as Array<Record<string, unknown>>) : paged.matched;
+    if (format === 'excel') await exports.excel(all, columns, filename);
+    else if (format === 'csv') await exports.csv(all, columns, filename);
     else console.warn(`Unsupported export format: ${format}`);
   };
 
@@ -123,7 +143,7 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
         </span>
       );
     }
-    if (c.position) return (paged.page - 1) * (config.pagination?.pageSize ?? 0) + r + 1;
+    if (c.position) return (currentPage - 1) * pageSize + r + 1;
     if (c.badge) {
       const b = badgeFor(c.badge, value);
       return (
@@ -144,7 +164,9 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
     return shown;
   };
 
-  if (allRows.length === 0) {
+  // a search that keeps no row keeps its box (and the empty copy under it)
+  const searching = !!server && (query.trim() !== '' || server.state.search !== '');
+  if (allRows.length === 0 && !searching) {
     return (
       <>
         {config.export && (
@@ -172,10 +194,16 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
       )}
       {config.search && (
         <div className={styles.search}>
-          <TableSearch spec={config.search} value={paged.query} onChange={paged.setQuery} label={config.title ?? id} />
+          <TableSearch spec={config.search} value={query} onChange={setQuery} label={config.title ?? id} />
         </div>
       )}
-      <div className={styles.scroll} ref={measure.ref}>
+      {server?.loading && (
+        <span role="status" className={styles.visuallyHidden}>
+          Loading…
+        </span>
+      )}
+      {allRows.length === 0 && <EmptyState copy={statesFor(config, page?.page).empty} />}
+      <div className={[styles.scroll, server?.loading ? styles.loading : ''].join(' ').trim()} ref={measure.ref} aria-busy={server?.loading || undefined} hidden={allRows.length === 0}>
         <FluentTable size="small" aria-label={config.title ?? id} className={styles.table}>
           <TableHeader>
             <TableRow>
@@ -191,7 +219,7 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
                     style={{ minWidth: columnMinWidth(c, i), ...(c.width ? { width: c.width } : {}) }}
                     sortable={sortable}
                     sortDirection={direction}
-                    onClick={sortable ? () => setSort(nextSort(sort, c.field)) : undefined}
+                    onClick={sortable ? () => changeSort(c.field) : undefined}
                     data-align={c.align ?? 'start'}
                   >
                     {c.header}
@@ -292,8 +320,8 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
           </TableBody>
         </FluentTable>
       </div>
-      {config.pagination && (
-        <TablePager page={paged.page} pageSize={config.pagination.pageSize} total={paged.matched.length} onPage={paged.setPage} label={config.title ?? id} />
+      {(server || config.pagination) && allRows.length > 0 && (
+        <TablePager page={currentPage} pageSize={pageSize} total={server ? server.total : paged.matched.length} onPage={server ? server.setPage : paged.setPage} label={config.title ?? id} />
       )}
     </>
   );

@@ -136,6 +136,20 @@ export type TableConfig = {
   pagination?: {
     pageSize: number;
   };
+  /**
+   * pages of 'pageSize' rows asked from the server one at a time, for lists too long to send whole: the call takes a page request (PageRequest: limit, offset, sort, order, search) in the body field 'param' and answers that page with the number of rows the search keeps at 'total'. Sorting a column, the search box (sent when typing pauses) and the page list ask again, keeping the filters; Export asks for every page. The transform must not reorder, cut or filter the rows (sort, limit, filter) and the table has no tabs; instead of 'pagination' (lint: paging-declaration)
+   */
+  serverPaging?: {
+    pageSize: number;
+    /**
+     * the body field of the page request
+     */
+    param?: string;
+    /**
+     * path of the row count in the call's answer
+     */
+    total?: string;
+  };
 };
 
 export type Column = {

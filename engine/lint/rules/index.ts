@@ -23,6 +23,7 @@ import { responsePath } from './responsePath';
 import { answerFields } from './answerFields';
 import { numericAlign } from './numericAlign';
 import { statsBinding } from './statsBinding';
+import { pagingDeclaration } from './pagingDeclaration';
 
 // The semantic rules, one per file. Adding a rule is adding its file and one line here.
 export const RULES: readonly Rule[] = [
@@ -50,6 +51,7 @@ export const RULES: readonly Rule[] = [
   wizardReferences,
   numericAlign,
   statsBinding,
+  pagingDeclaration,
 ];
 
 /** Rules that are not semantic rules but still have ids in the output. */
