@@ -15,6 +15,18 @@ interface Mail {
   headers: string;
 }
 
+/**
+ * Every link of an email to a screen of the app opens the email's brand (`?brand=<id>`, which the app
+ * reads on any /app address), in the HTML and the plain text alike; returns the HTML's links.
+ */
+function expectBrandLinks(mail: Mail, brandId: string): string[] {
+  const html = [...mail.html.matchAll(/href="([^"]*\/app\/[^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  const text = [...mail.body.matchAll(/https?:\/\/\S*\/app\/[^\s)\]>]*/g)].map((m) => m[0]);
+  expect(html.length).toBeGreaterThan(0);
+  for (const link of [...html, ...text]) expect(new URL(link).searchParams.get('brand'), link).toBe(brandId);
+  return html;
+}
+
 describe('alerts and weekly reports on the demo data', () => {
   let server: TestServer;
   let demoUser: string;
@@ -65,6 +77,7 @@ describe('alerts and weekly reports on the demo data', () => {
       );
       expect(mail.body).toContain(`${((facts.hits / facts.runs) * 100).toFixed(1)}% (95% CI`);
       expect(mail.body).toContain(`${facts.runs.toLocaleString('en-US')} answers`);
+      expect(expectBrandLinks(mail, brand.id)).toContain(`http://localhost:8080/app/competitors?brand=${brand.id}`);
     }
   });
 
@@ -88,7 +101,8 @@ describe('alerts and weekly reports on the demo data', () => {
         [brand.id, new Date(end - 7 * DAY), new Date(end - 14 * DAY), new Date(end), brand.name],
       );
       const rate = (k: number, n: number) => (n ? k / n : 0);
-      const alerted = rates.filter((p) => mail.html.includes(`/app/prompts/${p.id}`));
+      const links = expectBrandLinks(mail, brand.id);
+      const alerted = rates.filter((p) => links.includes(`http://localhost:8080/app/prompts/${p.id}?brand=${brand.id}`));
       expect(alerted.length, brand.name).toBe(1);
       const [drop] = alerted;
       expect(rate(drop.prev, drop.prev_runs) - rate(drop.cur, drop.cur_runs), drop.text).toBeGreaterThan(0.3);
@@ -138,7 +152,7 @@ describe('alerts and weekly reports on the demo data', () => {
           `Mention rate\\s+${((facts.hits / facts.runs) * 100).toFixed(1)}%\\s+95% CI \\d+\\.\\d–\\d+\\.\\d% · ${facts.runs.toLocaleString('en-US')} answers`,
         ),
       );
-      expect(report.html).toContain('http://localhost:8080/app/home');
+      expect(expectBrandLinks(report, brand.id)).toContain(`http://localhost:8080/app/home?brand=${brand.id}`);
     }
     // The demo data's noise: some change in the report is not significant.
     expect(reports.some((r) => r.body.includes('not significant'))).toBe(true);

@@ -88,7 +88,7 @@ async function weeklyEmail(
     current: windows.current,
     previous: windows.previous,
     ...content,
-    links: screenLinks(ctx.config.publicUrl),
+    links: screenLinks(ctx.config.publicUrl, r.brand.id),
     unsubscribeUrl: unsubscribeFor(ctx, r, 'weekly_reports'),
     test,
   };
@@ -211,7 +211,7 @@ export function runPromptAlerts(ctx: ServerContext, now: Date = ctx.now()): Prom
         prompts,
         current: windows.current,
         previous: windows.previous,
-        links: screenLinks(ctx.config.publicUrl),
+        links: screenLinks(ctx.config.publicUrl, r.brand.id),
         unsubscribeUrl: unsubscribeFor(ctx, r, 'prompts_monitoring'),
       }),
     }),
@@ -237,7 +237,7 @@ export function runCompetitorAlerts(ctx: ServerContext, now: Date = ctx.now()): 
       parts: await renderCompetitorAlert({
         brandName: r.brand.name,
         threats,
-        links: screenLinks(ctx.config.publicUrl),
+        links: screenLinks(ctx.config.publicUrl, r.brand.id),
         unsubscribeUrl: unsubscribeFor(ctx, r, 'competitor_intelligence'),
       }),
     }),

@@ -9,15 +9,22 @@ export interface ScreenLinks {
   settings: string;
 }
 
-export function screenLinks(publicUrl: string): ScreenLinks {
+/**
+ * The screens of one brand: every link carries `?brand=<brandId>`, which the app reads on any /app
+ * address to select that brand (src/session/selectedBrand.ts), so a user with several brands lands
+ * on the brand the email is about, not on the one selected last in their browser.
+ */
+export function screenLinks(publicUrl: string, brandId: string): ScreenLinks {
   const base = publicUrl.replace(/\/+$/, '');
+  const brand = `brand=${encodeURIComponent(brandId)}`;
+  const at = (path: string) => `${base}/app/${path}?${brand}`;
   return {
-    overview: `${base}/app/home`,
-    prompts: `${base}/app/prompts`,
-    prompt: (id) => `${base}/app/prompts/${encodeURIComponent(id)}`,
-    competitors: `${base}/app/competitors`,
-    comparison: (name) => `${base}/app/competitors/comparison/${encodeURIComponent(name)}`,
-    sources: `${base}/app/sources`,
-    settings: `${base}/app/settings?tab=notifications`,
+    overview: at('home'),
+    prompts: at('prompts'),
+    prompt: (id) => at(`prompts/${encodeURIComponent(id)}`),
+    competitors: at('competitors'),
+    comparison: (name) => at(`competitors/comparison/${encodeURIComponent(name)}`),
+    sources: at('sources'),
+    settings: `${base}/app/settings?tab=notifications&${brand}`,
   };
 }
