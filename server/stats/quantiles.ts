@@ -12,5 +12,15 @@ export const Z = jstat.jStat.normal.inv(1 - (1 - CONFIDENCE) / 2, 0, 1);
  */
 export function tQuantile(df: number): number {
   if (!(df > 0)) throw new RangeError(`degrees of freedom must be positive, got ${df}`);
-  return jstat.jStat.studentt.inv(1 - (1 - CONFIDENCE) / 2, df);
+  if (!Number.isInteger(df) || df > T_CACHE_MAX_DF) return tInverse(df);
+  let t = tCache.get(df);
+  if (t === undefined) tCache.set(df, (t = tInverse(df)));
+  return t;
 }
+
+const tInverse = (df: number) => jstat.jStat.studentt.inv(1 - (1 - CONFIDENCE) / 2, df);
+
+// jStat inverts the t distribution by iteration (about 20 µs); a list of averages asks for the same
+// whole degrees of freedom again and again, so those (up to a bound, the cache stays small) are kept.
+const T_CACHE_MAX_DF = 10_000;
+const tCache = new Map<number, number>();

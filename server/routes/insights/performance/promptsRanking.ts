@@ -82,10 +82,13 @@ export async function topAndBottomPrompts(
         runLocation: String(r.location),
         mentionRate: rate,
         pctChangeMentionRate: pctChange(rate, prevRate),
+      },
+      // The statistics of the rows returned only (a few of many candidates): each costs an interval.
+      stats: () => ({
         mentionRateStats: rateStats(curMentions, curRuns, min),
         mentionRateChangeStats: rateChangeStats(curMentions, curRuns, num(r.prev_mentions), prevRuns, min),
         avgMentionRankStats: meanStats({ n: curMentions, sum: num(r.cur_rank), sumSq: num(r.cur_rank_sq) }, min),
-      },
+      }),
     };
   });
   const key = (c: (typeof candidates)[number]) => `${c.row.promptId}|${c.row.provider}|${c.row.runLocation}`;
@@ -111,12 +114,10 @@ export async function topAndBottomPrompts(
     )
     .slice(0, limit);
   return [
-    ...top.map((c) => ({ ...c.row, promptCategory: 'top' as const })),
-    ...bottom.map((c) => ({ ...c.row, promptCategory: 'bottom' as const })),
-  ].map(({ promptId, prompt, promptCategory, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate, ...stats }) => ({
-    promptId, prompt, promptCategory, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate,
-    mentionRateStats: stats.mentionRateStats,
-    mentionRateChangeStats: stats.mentionRateChangeStats,
-    avgMentionRankStats: stats.avgMentionRankStats,
-  }));
+    ...top.map((c) => ({ c, promptCategory: 'top' as const })),
+    ...bottom.map((c) => ({ c, promptCategory: 'bottom' as const })),
+  ].map(({ c, promptCategory }) => {
+    const { promptId, prompt, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate } = c.row;
+    return { promptId, prompt, promptCategory, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate, ...c.stats() };
+  });
 }
