@@ -18,6 +18,18 @@ export default defineConfig({
     // (the server never serves *.map files either).
     sourcemap: process.env.VITE_SOURCEMAP === 'hidden' ? 'hidden' : false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // The page studio (staff only, lazy) loads in pieces, side by side: its screen, the editor
+        // (CodeMirror with schema completion and hover docs, a lazy component), the lint (a dynamic
+        // import) and the lint's largest document, Vega-Lite's JSON schema, in a chunk of its own;
+        // Vega-Lite's compiler is a dynamic import of the chart and the lint. scripts/studioChunks.ts
+        // tells which chunks are the studio's alone, and bench:web that no subscriber loads them.
+        codeSplitting: {
+          groups: [{ name: 'studio-vega-lite-schema', test: /[\\/]node_modules[\\/]vega-lite[\\/]build[\\/]vega-lite-schema\.json$/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -113,6 +113,11 @@ try {
   const own = studioLoaded.filter((p) => studioOnly.has(p));
   const sizeOf = (ps: string[]) => gzipKb(ps.map((p) => server.baseUrl + p));
   console.log(`Page studio (staff): opened the Overview with lint and preview in ${studioMs} ms; loaded ${studioLoaded.length} more scripts, ${sizeOf(studioLoaded).toFixed(1)} KB gzip, of which studio-only ${own.length} (${sizeOf(own).toFixed(1)} KB gzip)`);
+  // the studio's pieces, each with its raw and gzip size: none should carry the whole studio
+  for (const p of [...studioOnly].sort()) {
+    const raw = readFileSync(join(process.env.WEB_DIR || 'dist', p)).length / 1024;
+    console.log(`  ${p}  ${raw.toFixed(0)} KB raw, ${sizeOf([p]).toFixed(1)} KB gzip${own.includes(p) ? '' : ' (not loaded for the Overview)'}`);
+  }
   if (!own.length) {
     console.log('FAIL: the studio loaded none of the chunks the manifest calls studio-only; the check above would prove nothing');
     process.exitCode = 1;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Badge,
@@ -14,6 +14,7 @@ import {
   MessageBarActions,
   MessageBarBody,
   Select,
+  Spinner,
   Tab,
   TabList,
   Tooltip,
@@ -35,19 +36,20 @@ import {
 } from '@fluentui/react-icons';
 import { nextDiagnostic, openLintPanel } from '@codemirror/lint';
 import type { EditorView } from '@codemirror/view';
-import type { Diagnostic } from '../../engine/studio';
+import type { Diagnostic, PageLinter } from '../../engine/studio';
 import { useSession } from '../session/SessionContext';
 import type { PageDefinition } from '../../engine';
 import { loadWidgetTemplates, previewDefinition, StudioPreview } from '../host/studioPreview';
 import { DiffView, lineChanges } from './DiffView';
 import { clearDraft, readDraft, writeDraft } from './drafts';
-import { JsonEditor } from './editor/JsonEditor';
 import { summarize, summaryText } from './editor/diagnostics';
-import { studioLinter } from './studioLinter';
 import { addWidgetEdits } from './templates';
 import { PreviewBoundary } from './PreviewBoundary';
 import { saveToPages, SAVES_TO_PAGES } from './devSave';
 import { useNarrow } from './useNarrow';
+
+// CodeMirror with its schema completion and hover docs: a chunk of its own, fetched beside the lint's
+const JsonEditor = lazy(() => import('./editor/JsonEditor').then((m) => ({ default: m.JsonEditor })));
 
 // One page open in the studio: the JSON editor with lint as you type, and beside it the live
 // preview on the real API (re-drawn on every edit that lints without errors) or the changes
@@ -137,7 +139,19 @@ export function Workspace({ file, deployed, onSaved }: WorkspaceProps) {
   const [showRestored, setShowRestored] = useState(restored !== null && restored.text !== deployed);
   const [saving, setSaving] = useState(false);
   const view = useRef<EditorView | null>(null);
-  const linter = useMemo(() => studioLinter(), []);
+  // the lint (page and widget schemas, Vega-Lite's schema) is a chunk of its own, loaded beside the editor's
+  const [linter, setLinter] = useState<PageLinter | null>(null);
+  const [linterFailed, setLinterFailed] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('./studioLinter').then(
+      (m) => live && setLinter(m.studioLinter()),
+      (e: Error) => live && setLinterFailed(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const dirty = text !== deployed;
   const linted = found && found.text === text ? summarize(found.diagnostics) : null;
@@ -174,7 +188,7 @@ export function Workspace({ file, deployed, onSaved }: WorkspaceProps) {
     }
   }, []);
 
-  const lint = useCallback((t: string) => linter.lint(file, t), [linter, file]);
+  const lint = useCallback((t: string) => (linter ? linter.lint(file, t) : Promise.resolve([])), [linter, file]);
 
   const replaceText = (next: string) => {
     setStart(next);
@@ -300,16 +314,26 @@ export function Workspace({ file, deployed, onSaved }: WorkspaceProps) {
         </Menu>
       </div>
       <div className={styles.paneBody}>
-        <JsonEditor
-          doc={start}
-          docKey={`${file}:${docKey}`}
-          schema={linter.schema}
-          lint={lint}
-          onChange={setText}
-          onLinted={onLinted}
-          keys={keys}
-          onView={(v) => (view.current = v)}
-        />
+        {linter ? (
+          <Suspense fallback={<Spinner size="small" label="Loading the editor…" />}>
+            <JsonEditor
+              doc={start}
+              docKey={`${file}:${docKey}`}
+              schema={linter.schema}
+              lint={lint}
+              onChange={setText}
+              onLinted={onLinted}
+              keys={keys}
+              onView={(v) => (view.current = v)}
+            />
+          </Suspense>
+        ) : linterFailed ? (
+          <MessageBar intent="error">
+            <MessageBarBody>The editor could not load the page lint ({linterFailed}). Reload the page to try again.</MessageBarBody>
+          </MessageBar>
+        ) : (
+          <Spinner size="small" label="Loading the editor…" />
+        )}
       </div>
     </section>
   );
