@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MIN_SAMPLE, meanChange, meanInterval, rateChange, rateInterval, tQuantile, welch, Z, type MomentSums } from './index';
+import { DEFAULT_MIN_SAMPLE, meanChange, meanInterval, pairedRateChange, rateChange, rateInterval, tQuantile, welch, Z, type MomentSums } from './index';
 
 const sumsOf = (values: number[]): MomentSums => ({
   n: values.length,
@@ -70,6 +70,32 @@ describe('rateChange (Newcombe hybrid score, method 10)', () => {
   });
 });
 
+describe('pairedRateChange (Newcombe paired score, method 10)', () => {
+  // The worked examples (a) to (d) of Newcombe (1998c, Table II, method 10; docs/metrics.md): e
+  // answers name both brands, f only the first, g only the second, h neither; the difference is
+  // (f − g)/n.
+  it.each([
+    [36, 12, 2, 0, 0.0569, 0.3404],
+    [18, 12, 2, 18, 0.0562, 0.329],
+    [53, 0, 0, 1, -0.0729, 0.0729],
+    [0, 30, 0, 0, 0.8395, 1],
+  ])('e %i, f %i, g %i, h %i → %f to %f', (e, f, g, h, low, high) => {
+    const n = e + f + g + h;
+    const c = pairedRateChange(e, f, g, n, { minSample: 1 });
+    expect(c.enoughData).toBe(true);
+    expect(c.diff).toBeCloseTo((f - g) / n, 12);
+    expect(c.low).toBeCloseTo(low, 4);
+    expect(c.high).toBeCloseTo(high, 4);
+    expect(c.significant).toBe(low > 0 || high < 0);
+  });
+
+  it('is narrower than the independent interval when the two rates move together', () => {
+    const paired = pairedRateChange(18, 12, 2, 50, { minSample: 1 });
+    const independent = rateChange(30, 50, 20, 50, { minSample: 1 });
+    expect(paired.high! - paired.low!).toBeLessThan(independent.high! - independent.low!);
+  });
+});
+
 describe('tQuantile', () => {
   // Two-sided 95% values of a t table.
   it.each([
@@ -93,6 +119,17 @@ describe('meanInterval (Student t, 95%)', () => {
     expect(m.sd).toBeCloseTo(Math.sqrt(55 / 6), 12);
     expect(m.low).toBeCloseTo(5.5 - 2.2621571628 * Math.sqrt(55 / 60), 8);
     expect(m.high).toBeCloseTo(5.5 + 2.2621571628 * Math.sqrt(55 / 60), 8);
+  });
+
+  it("matches the textbook example: Student's sleep data, the paired differences of the two drugs", () => {
+    // Student (1908), the extra hours of sleep of 10 patients (Cushny and Peebles) under drug 2
+    // minus drug 1; as R's t.test(extra ~ group, data = sleep, paired = TRUE) reports: mean 1.58,
+    // 95% interval 0.7001142 to 2.4598858 (t = 4.0621, df = 9).
+    const m = meanInterval(sumsOf([1.2, 2.4, 1.3, 1.3, 0.0, 1.0, 1.8, 0.8, 4.6, 1.4]));
+    expect(m.mean).toBeCloseTo(1.58, 12);
+    expect(m.low).toBeCloseTo(0.7001142, 6);
+    expect(m.high).toBeCloseTo(2.4598858, 6);
+    expect(m.mean! / (m.sd! / Math.sqrt(10))).toBeCloseTo(4.0621, 4);
   });
 
   it('has a mean but no interval for one value, nothing for none', () => {
@@ -119,6 +156,21 @@ describe('meanChange (Welch)', () => {
     const c = meanChange(sumsOf(a1), sumsOf(a2), { minSample: 2 });
     expect(c.significant).toBe(true); // p = 0.021 < 0.05
     expect(c.high! - c.diff!).toBeCloseTo(tQuantile(w.df) * w.se, 12);
+  });
+
+  it("matches the textbook example: Student's sleep data, drug 1 against drug 2 as independent groups", () => {
+    // R's t.test(extra ~ group, data = sleep) (Welch): t = −1.8608, df = 17.776, 95% interval
+    // −3.3654832 to 0.2054832, p = 0.079: not significant.
+    const drug1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0];
+    const drug2 = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4];
+    const w = welch(sumsOf(drug1), sumsOf(drug2));
+    expect(w.diff / w.se).toBeCloseTo(-1.8608, 4);
+    expect(w.df).toBeCloseTo(17.776, 3);
+    const c = meanChange(sumsOf(drug1), sumsOf(drug2), { minSample: 2 });
+    expect(c.diff).toBeCloseTo(-1.58, 12);
+    expect(c.low).toBeCloseTo(-3.3654832, 6);
+    expect(c.high).toBeCloseTo(0.2054832, 6);
+    expect(c.significant).toBe(false);
   });
 
   it('is "not enough data" below the minimum sample', () => {
