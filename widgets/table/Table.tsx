@@ -24,6 +24,7 @@ import { pageCount } from './paginate';
 import type { DisplayText } from './searchRows';
 import { TableSearch } from './TableSearch';
 import { TablePager } from './TablePager';
+import { TableSort } from './TableSort';
 import { useTableInteractions } from './interactions';
 import { listCellText, type ListDisplay } from './listCell';
 import type { TableConfig } from './config.generated';
@@ -32,7 +33,7 @@ import { useWidth } from './useWidth';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  tools: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', marginLeft: 'auto' },
+  tools: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center', marginLeft: 'auto' },
   scroll: { overflowX: 'auto' },
   // auto layout: a column is as wide as its content needs (Fluent's fixed layout split the width
   // evenly and let long values run into the next column)
@@ -74,7 +75,8 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
   const server = useServerPaging();
   const [localSort, setLocalSort] = useState<SortState | null>(config.defaultSort ?? null);
   const sort = server ? server.state.sort : localSort;
-  const changeSort = (field: string) => (server ? server.setSort(nextSort(sort, field)) : setLocalSort(nextSort(sort, field)));
+  const setSort = (next: SortState | null) => (server ? server.setSort(next) : setLocalSort(next));
+  const changeSort = (field: string) => setSort(nextSort(sort, field));
   const ctx = page?.bindings ?? {};
   const allRows = useMemo(() => (Array.isArray(data) ? (data as Array<Record<string, unknown>>) : []), [data]);
   // Tabs, selection, bulk and row actions (interactions.tsx); `rows` are the current tab's.
@@ -123,6 +125,11 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
   const compactActions = !!measure.width && actionCount > 1 && !config.rowActions?.menu && fixedWidth + actionsWidth + essentialWidth > measure.width;
   const reserved = fixedWidth + (compactActions ? 48 : actionsWidth);
   const layout = useMemo(() => layoutColumns(config.columns, measure.width, reserved), [config.columns, measure.width, reserved]);
+  // a sortable column folded into the details or a second line has no header to click: the
+  // toolbar offers 'Sort by' over every sortable column instead
+  const sortable = config.columns.filter((c) => c.sortable !== false && !c.position && !c.locked);
+  const foldedSortable = [...layout.details, ...layout.secondLine].some((i) => sortable.includes(config.columns[i]));
+  const sortControl = foldedSortable ? <TableSort columns={uniqueFields(sortable)} sort={sort} onSort={setSort} label={config.title ?? id} /> : null;
   const [expanded, setExpanded] = useState<Set<number>>(() => new Set());
   const toggleRow = (r: number) =>
     setExpanded((s) => {
@@ -183,11 +190,12 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
 
   return (
     <>
-      {(config.export || interactions.tabsBar || interactions.bulkBar) && (
+      {(config.export || interactions.tabsBar || interactions.bulkBar || sortControl) && (
         <div className={styles.toolbar}>
           {interactions.tabsBar}
           {interactions.bulkBar}
           <div className={styles.tools}>
+            {sortControl}
             {config.export && <ExportMenu formats={config.export.formats} onExport={onExport} />}
           </div>
         </div>
@@ -325,6 +333,12 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
       )}
     </>
   );
+}
+
+/** One entry a field (a field shown by two columns is sorted once, under its first header). */
+function uniqueFields(columns: Column[]): Column[] {
+  const seen = new Set<string>();
+  return columns.filter((c) => !seen.has(c.field) && seen.add(c.field));
 }
 
 /** A column's React key: its field and header (a position or locked column may reuse a field). */

@@ -55,4 +55,27 @@ describe('table at a phone width', () => {
     expect(within(details).getByText('Net Sentiment').nextElementSibling?.textContent).toBe('+23');
     expect(button.getAttribute('aria-expanded')).toBe('true');
   });
+
+  it('offers Sort by over every sortable column while some are folded into the details, and none when all fit', async () => {
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 340 });
+    const view = renderWidget(valid as unknown as WidgetConfig, { fetcher: fakeFetcher({ 'brands.performance.ranking-list': response }).fetcher });
+    const table = await screen.findByRole('table', { name: 'Ranking' });
+    const firstBrand = () => within(table).getAllByRole('row')[1].querySelector('td')?.textContent;
+    expect(firstBrand()).toBe('Acme');
+    const select = screen.getByRole('combobox', { name: 'Sort Ranking by' }) as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.text)).toEqual(['Default order', 'Brand', 'Mention Rate', 'Change', 'Net Sentiment']);
+    // Change is in the row details: sorting by it is still possible
+    fireEvent.change(select, { target: { value: 'pctChangeMentionRate' } });
+    expect(firstBrand()).toBe('Rival, Inc.');
+    fireEvent.click(screen.getByRole('button', { name: 'Ascending: sort descending' }));
+    expect(firstBrand()).toBe('Acme');
+    expect(screen.getByRole('button', { name: 'Descending: sort ascending' })).toBeTruthy();
+    view.unmount();
+
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+    renderWidget(valid as unknown as WidgetConfig, { fetcher: fakeFetcher({ 'brands.performance.ranking-list': response }).fetcher });
+    await screen.findByRole('table', { name: 'Ranking' });
+    // every column has its header to click
+    expect(screen.queryByTestId('table-sort')).toBeNull();
+  });
 });
