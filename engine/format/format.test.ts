@@ -32,9 +32,21 @@ describe('formatValue presets', () => {
     expect(formatValue(5, { type: 'percent', decimals: 0 })).toBe('5%');
     expect(formatValue(5, { type: 'signed', decimals: 1 })).toBe('+5.0');
   });
-  it('dates in UTC', () => {
+  it("days in UTC, moments in the reader's time zone", () => {
     expect(formatDate('2025-03-15T13:45:00Z')).toBe('Mar 15, 2025');
-    expect(formatValue('2025-03-15T13:45:00Z', 'datetime')).toBe('Mar 15, 2025, 1:45 PM UTC');
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'UTC';
+      expect(formatValue('2025-03-15T13:45:00Z', 'datetime')).toBe('Mar 15, 2025, 1:45 PM UTC');
+      process.env.TZ = 'America/New_York';
+      expect(formatValue('2025-03-15T13:45:00Z', 'datetime')).toBe('Mar 15, 2025, 9:45 AM EDT');
+      expect(formatDate('2025-03-15T02:00:00Z')).toBe('Mar 15, 2025');
+      process.env.TZ = 'Asia/Kolkata';
+      expect(formatValue('2025-03-15T20:45:00Z', 'datetime')).toBe('Mar 16, 2025, 2:15 AM GMT+5:30');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
     expect(formatDate(null)).toBe('—');
     expect(formatRelative('2025-03-15T10:00:00Z', new Date('2025-03-15T13:00:00Z'))).toBe('3 hours ago');
   });

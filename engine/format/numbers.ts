@@ -34,21 +34,23 @@ function signed(n: number, decimals: number): string {
 }
 
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const DATETIME = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
+// A moment (a prompt's last change, a run) is shown in the reader's own time zone, named, like the
+// schedules; a day of data ('date') stays the UTC day it was counted in. The zone is read at each
+// call (a browser may change it while the app is open).
+const DATETIME_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+const datetimeFormats = new Map<string, Intl.DateTimeFormat>();
+function datetimeFormat(): Intl.DateTimeFormat {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  let format = datetimeFormats.get(zone);
+  if (!format) datetimeFormats.set(zone, (format = new Intl.DateTimeFormat('en-US', { ...DATETIME_OPTIONS, timeZone: zone })));
+  return format;
+}
 
 export function formatDate(value: unknown, withTime = false): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   const d = new Date(typeof value === 'number' ? value : String(value));
   if (Number.isNaN(d.getTime())) return EMPTY_VALUE;
-  return (withTime ? DATETIME : DATE).format(d);
+  return (withTime ? datetimeFormat() : DATE).format(d);
 }
 
 const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

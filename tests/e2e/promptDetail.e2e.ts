@@ -13,7 +13,7 @@ import { fixed } from './support/numbers';
 const pct2 = (n: number) => `${fixed(n, 2)}%`;
 const rank1 = (n: number | null) => (n === null ? '—' : fixed(n, 1));
 
-interface PromptDetail { id: string; prompt: string; state: string; monitoringCount: number; providers: string[] }
+interface PromptDetail { id: string; prompt: string; state: string; monitoringCount: number; providers: string[]; updatedAt: string }
 interface Aggregate { mentionRate: number | null; avgRank: number | null; netSentiment: number | null; totalMentions: number }
 interface RankingRow { brandName: string; brandCategory: string; isOwnBrand: boolean; currentMentionRatePercentage: number; currentAverageRank: number | null; actualRank: number }
 interface Run { provider: string; createdAt: string; provenance: { model: string | null; real: boolean; webSearch: boolean } }
@@ -90,6 +90,24 @@ describe('Prompt detail', () => {
     const failed = await apiPost<Record<string, unknown[]>>(page, '/api/prompts/failed-runs', { promptId, location: null });
     expect(Object.values(failed).flat()).toEqual([]);
     expect(await card(page, 'failedRuns').innerText()).toContain('No failed runs');
+  });
+
+  it("shows Last modified in the reader's own time zone, named", async () => {
+    // a reader in New York (Chromium's time zone for this page), as the schedules are shown
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'America/New_York' });
+    try {
+      await page.goto(`/app/prompts/${encodeURIComponent(promptId)}`);
+      await waitForCards(page, ['header']);
+      const local = new Intl.DateTimeFormat('en-US', {
+        year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/New_York', timeZoneName: 'short',
+      }).format(new Date(prompt.updatedAt));
+      expect(local).toMatch(/ E[SD]T$/);
+      expect(await card(page, 'header').innerText()).toMatch(new RegExp(`Last modified:\\s*${local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    } finally {
+      await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' });
+      await cdp.detach();
+    }
   });
 
   it('lists the ranking rows the API returns: top 10 plus the own brand, tagged, in order', async () => {
