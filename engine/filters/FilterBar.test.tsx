@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PageDefinition } from '../index';
-import { fakeFetcher, renderPage } from '../testing';
+import { TEST_BRAND, fakeFetcher, fakeScope, renderPage } from '../testing';
 
 // The locations filter: its selection reads as the field's value ('Global'), not as a grey
 // placeholder; a search with no match says so as a message, not as a choice with a checkbox.
@@ -28,5 +28,17 @@ describe('locations filter', () => {
     await user.type(box, 'zzzz');
     const none = (await screen.findByText('No countries found')).closest('[role="option"], [role="menuitemcheckbox"]')!;
     expect(none.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it("offers only the countries the brand's prompts use (and any already chosen), not every country", async () => {
+    localStorage.setItem('located-filters', JSON.stringify({ selectedLocations: ['FR'] }));
+    try {
+      renderPage(page, { fetcher: fakeFetcher({}).fetcher, scope: fakeScope({ ...TEST_BRAND, promptLocations: ['GB', 'DE'] }) });
+      const box = await screen.findByRole('combobox', { name: 'Locations' });
+      await userEvent.setup().click(box);
+      await waitFor(() => expect(screen.getAllByRole('menuitemcheckbox').map((o) => o.textContent)).toEqual(['Global', 'France', 'Germany', 'United Kingdom']));
+    } finally {
+      localStorage.removeItem('located-filters');
+    }
   });
 });

@@ -105,12 +105,20 @@ function TimeRangeControl({ control, values, onChange }: ControlProps) {
 
 function ListControl({ control, list, values, onChange }: ControlProps & { list: ListFilterKind }) {
   const styles = useStyles();
-  const vocabulary = useEngineHost().vocabularies[list.vocabulary];
+  const host = useEngineHost();
+  const vocabulary = host.vocabularies[list.vocabulary];
   const catchAll = list.catchAll.value;
   const selected = collapseSelection(values[control.id], catchAll);
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const allOptions = useMemo(() => [list.catchAll, ...(vocabulary?.options() ?? []).filter((o) => o.value !== catchAll)], [list, vocabulary, catchAll]);
+  // only what the scope uses (a brand's 7 countries, not all 250), plus anything already chosen
+  const available = list.available?.(host.scope) ?? null;
+  const allOptions = useMemo(() => {
+    const offered = available ? new Set([...available, ...selected].map((v) => v.toLowerCase())) : null;
+    const options = (vocabulary?.options() ?? []).filter((o) => o.value !== catchAll && (!offered || offered.has(o.value.toLowerCase())));
+    return [list.catchAll, ...options];
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `available`/`selected` are fresh arrays each render: their contents are the key
+  }, [list, vocabulary, catchAll, (available ?? []).join(), available === null, selected.join()]);
   const labelOf = (v: string) => allOptions.find((o) => o.value === v)?.label ?? vocabulary?.label(v) ?? v;
   const summary = selectionSummary(selected.map(labelOf));
   const fieldLabel = control.label ?? list.label;

@@ -84,6 +84,10 @@ export interface ListFilterKind {
   searchable?: boolean;
   /** Shown when typing matches no option. */
   noMatches?: string;
+  /** The values worth offering for the current scope (e.g. the countries the brand's prompts use);
+   * the vocabulary's other options are left out, except ones already selected. Null or absent:
+   * every option. */
+  available?: (scope: HostScope) => string[] | null | undefined;
 }
 
 /** Records the pages are about, by binding name: `{"$user": "id"}` reads scope.user.id. */

@@ -3,8 +3,16 @@ import { ALL_PROVIDERS } from './providers';
 import { GLOBAL_LOCATION } from './vocabularies';
 
 // The product's list filters: AI providers (All, Chat GPT, Perplexity) and locations (Global or
-// any countries, searchable). Their catch-all is sent as null: the whole set.
+// the countries the brand's prompts use, searchable). Their catch-all is sent as null: the whole set.
 export const filterKinds: Record<string, ListFilterKind> = {
   providers: { label: 'AI providers', vocabulary: 'providers', catchAll: ALL_PROVIDERS },
-  locations: { label: 'Locations', vocabulary: 'countries', catchAll: GLOBAL_LOCATION, searchable: true, noMatches: 'No countries found' },
+  // offers the countries the brand's prompts run in (its promptLocations), not every country
+  locations: {
+    label: 'Locations',
+    vocabulary: 'countries',
+    catchAll: GLOBAL_LOCATION,
+    searchable: true,
+    noMatches: 'No countries found',
+    available: (scope) => (Array.isArray(scope.brand?.promptLocations) ? (scope.brand.promptLocations as string[]) : null),
+  },
 };

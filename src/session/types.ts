@@ -39,6 +39,8 @@ export interface Brand {
   ownerIds?: string[];
   location?: string | null;
   lastPromptRun?: string | null;
+  /** The countries the brand's prompts run in: what its Locations filter offers. */
+  promptLocations?: string[];
   planGovernance?: PlanGovernance | null;
   [key: string]: unknown;
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, loggedInPage } from './support/browser';
+import { apiGet, apiPost, launchBrowser, loggedInPage } from './support/browser';
+import { countryName } from '../../src/host/countries';
 import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page';
 import { fixed } from './support/numbers';
 
@@ -154,5 +155,42 @@ describe('Overview', () => {
       const brand = row.split('\t')[0].trim();
       expect(csv[i + 1]).toContain(brand);
     });
+  });
+
+  it("offers in Locations only the countries the brand's prompts use, opening below its field at 1440 and 390 px", async () => {
+    const me = await apiGet<{ userBrands: Array<{ id: string; promptLocations: string[] }> }>(page, '/api/users/me');
+    try {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/app/home');
+        await waitForCards(page, CARDS);
+        // the brand shown: the one remembered, else the user's first
+        const id = await page.evaluate(() => localStorage.getItem('selectedBrandId'));
+        const brand = me.userBrands.find((b) => b.id === id) ?? me.userBrands[0];
+        expect(brand.promptLocations.length).toBeGreaterThan(0);
+        const field = page.getByRole('combobox', { name: 'Locations' });
+        await field.click();
+        const listbox = page.locator('.fui-Listbox').last();
+        await listbox.waitFor();
+        const options = await listbox.locator('.fui-Option').allInnerTexts();
+        expect(options.map((o) => o.trim())).toEqual(['Global', ...brand.promptLocations.map(countryName).sort((a, b) => a.localeCompare(b))]);
+        // placement: under the field, from its left edge, below the top bar (not beside it, over the bar)
+        await expect.poll(async () => (await listbox.boundingBox())?.y).toBeGreaterThan(0);
+        const f = (await field.boundingBox())!;
+        const l = (await listbox.boundingBox())!;
+        const bar = (await page.getByRole('banner').boundingBox())!;
+        expect(l.y, `@${width}`).toBeGreaterThanOrEqual(f.y + f.height - 1);
+        expect(Math.abs(l.x - f.x), `@${width}`).toBeLessThanOrEqual(16);
+        expect(l.y, `@${width}`).toBeGreaterThanOrEqual(bar.y + bar.height);
+        // a search that matches nothing says so, without a checkbox
+        await field.fill('zzzz');
+        const none = listbox.getByText('No countries found');
+        await none.waitFor();
+        expect(await listbox.locator('.fui-Option__checkIcon').evaluateAll((icons) => icons.filter((i) => (i as HTMLElement).offsetWidth > 0).length)).toBe(0);
+        await page.keyboard.press('Escape');
+      }
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 1000 });
+    }
   });
 });

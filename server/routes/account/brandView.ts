@@ -20,6 +20,8 @@ export interface BrandEntity {
   ownerIds: string[];
   location: string;
   lastPromptRun: string | null;
+  /** The countries the brand's prompts run in (upper-case codes, sorted): what its Locations filter offers. */
+  promptLocations: string[];
   planGovernance: PlanGovernance | null;
 }
 
@@ -81,6 +83,7 @@ export async function loadUserBrands(db: Db, userId: string): Promise<BrandEntit
     ownerIds: owners.filter((o) => o.brand_id === b.id).map((o) => o.user_id),
     location: b.location,
     lastPromptRun: lastRun.get(b.id) ?? null,
+    promptLocations: [...(usage.get(b.created_by)?.brandLocations.get(b.id) ?? [])].sort(),
     planGovernance: governance(b, subscriptions.get(b.created_by), governorName.get(b.created_by), usage.get(b.created_by)),
   }));
 }

@@ -58,6 +58,9 @@ describe.each(['duckdb', 'postgres'] as const)('users/me calls on %s', (dialect)
     const brand = me.userBrands[0];
     expect(brand).toMatchObject({ id: 'brd_taskvine', name: 'Taskvine', url: 'https://www.taskvine.com', location: 'US', ownerIds: ['usr_demo'] });
     expect(brand.lastPromptRun).toBe(new Date(TEST_NOW.getTime() - 86_400_000).toISOString());
+    // the Locations filter offers the countries the brand's prompts use, not every country
+    expect(brand.promptLocations).toEqual([...locations].map((l) => String(l).toUpperCase()).sort());
+    expect(brand.promptLocations.length).toBeGreaterThan(0);
     expect(brand.planGovernance).toEqual({
       userRole: 'owner',
       effectivePlan: { name: plan.name },
