@@ -55,4 +55,30 @@ describe('App shell', () => {
     await page.getByTitle('Switch to light mode').waitFor();
     await context.close();
   });
+
+  it('with the server unreachable, navigating keeps the sidebar and top bar; the cards show their error copy with Retry', async () => {
+    const { context, page } = await loggedInPage(browser);
+    await page.goto('/app/home');
+    await page.locator('[data-widget-id="mentionRate"]').getByText('Mention Rate').first().waitFor({ timeout: 30_000 });
+    // every request fails as with the server down: API calls and the code of screens not yet loaded
+    await context.route('**/*', (route) => route.abort('connectionrefused'));
+    try {
+      await page.getByRole('navigation', { name: 'Main Menu' }).getByRole('link', { name: 'Sources' }).click();
+      await page.waitForURL((u) => u.pathname === '/app/sources');
+      const breakdown = page.locator('[data-widget-id="breakdown"]');
+      await breakdown.getByText('Failed to load citations breakdown data').waitFor({ timeout: 30_000 });
+      expect(await breakdown.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+      expect(await page.getByText('Oops! Something went wrong').count()).toBe(0);
+      expect(await page.getByRole('navigation', { name: 'Main Menu' }).isVisible()).toBe(true);
+      expect(await page.getByRole('banner').isVisible()).toBe(true);
+      // the server is back: Retry loads the card in place
+      await context.unroute('**/*');
+      await breakdown.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => breakdown.getByText('Failed to load citations breakdown data').count(), { timeout: 30_000 }).toBe(0);
+      expect(await breakdown.locator('[aria-busy="true"]').count()).toBe(0);
+    } finally {
+      await context.unroute('**/*');
+      await context.close();
+    }
+  });
 });
