@@ -33,6 +33,9 @@ const useStyles = makeStyles({
     maxWidth: '280px',
     '@media (max-width: 639.98px)': { flexBasis: '100%', maxWidth: 'none' },
   },
+  // a segmented time range is as wide as its choices ('Custom date range' no longer wraps to a
+  // second row under a 280 px cap); on a narrow screen it still wraps
+  segmentedControl: { flexGrow: 0, flexShrink: 1, minWidth: 0, maxWidth: '100%' },
   input: { minWidth: 0, width: '100%' },
   // long lists (≈250 countries) scroll inside a listbox that opens below the field
   listbox: { maxHeight: '320px', overflowY: 'auto' },
@@ -59,9 +62,10 @@ function TimeRangeControl({ control, values, onChange }: ControlProps) {
   const custom = values.customRange as CustomRange | undefined;
   const label = value === 'custom' && isCompleteCustomRange(custom) ? `${custom!.from} – ${custom!.to}` : TIME_RANGE_LABELS[value] ?? value;
 
+  const segmented = (control as { presentation?: string }).presentation === 'segmented';
   return (
-    <Field label={control.label ?? 'Time range'} className={styles.control}>
-      {(control as { presentation?: string }).presentation === 'segmented' ? (
+    <Field label={control.label ?? 'Time range'} className={segmented ? styles.segmentedControl : styles.control}>
+      {segmented ? (
         <TimeRangeSegments
           ref={setAnchor}
           label={control.label ?? 'Time range'}

@@ -81,6 +81,12 @@ describe('Competitors screen', () => {
     const segments = page.getByRole('group', { name: 'Time range' }).getByRole('button');
     expect(await segments.allInnerTexts()).toEqual(['Last 24 hours', 'Last 7 days', 'Last 30 days', 'Custom date range']);
     expect(await page.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
+    // the four choices sit on one row from a small laptop up ('Custom date range' does not wrap under them)
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 1000 });
+      const tops = await segments.evaluateAll((bs) => bs.map((b) => Math.round(b.getBoundingClientRect().top)));
+      expect(new Set(tops).size, `@${width}: ${tops.join(', ')}`).toBe(1);
+    }
     expect(insightsBody.startTime).toBe(midnightDaysBack(7));
     expect(insightsBody.deltaStartTime).toBe(midnightDaysBack(14));
     expect(insightsBody.deltaEndTime).toBe(midnightDaysBack(7));
