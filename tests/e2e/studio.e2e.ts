@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPSED_USER, launchBrowser, loggedInPage } from './support/browser';
@@ -10,6 +11,8 @@ import { LAPSED_USER, launchBrowser, loggedInPage } from './support/browser';
 const preview = (page: Page) => page.getByTestId('studio-preview');
 const previewCard = (page: Page, id: string) => preview(page).locator(`[data-widget-id="${id}"]`);
 const lintSummary = (page: Page) => page.getByTestId('studio-lint-summary');
+/** A button of the studio's own bar, not one of the previewed page's (whose cards have their own Download menus). */
+const studioButton = (page: Page, name: string) => page.locator(`button:not([data-testid="studio-preview"] button)`).filter({ hasText: new RegExp(`^${name}$`) });
 
 /** Finds `text` with the editor's search panel (Ctrl+F) and leaves it selected, the panel closed. */
 async function findInEditor(page: Page, text: string) {
@@ -161,6 +164,35 @@ describe('page studio', () => {
     await expect.poll(() => page.locator('.cm-activeLine').innerText(), { timeout: 10_000 }).toBe('  "shell"');
     await page.keyboard.press('Escape');
     await page.context().close();
+  });
+
+  it('downloads and copies the edited page, the file in pages/ untouched', async () => {
+    const { context, page } = await loggedInPage(browser);
+    page.on('dialog', (d) => void d.accept());
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/studio/overview');
+    await expect.poll(() => lintSummary(page).innerText(), { timeout: 30_000 }).toBe('No problems');
+    const deployed = await (await page.request.get('/api/studio/pages')).json();
+
+    await replaceInEditor(page, '"title": "Overview"', '"title": "Overview draft"');
+    await expect.poll(() => page.getByTestId('studio-save-state').innerText(), { timeout: 15_000 }).toBe('Draft, not deployed');
+    await expect.poll(() => lintSummary(page).innerText(), { timeout: 15_000 }).toBe('No problems');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), studioButton(page, 'Download').click()]);
+    expect(download.suggestedFilename()).toBe('overview.json');
+    const downloaded = readFileSync((await download.path())!, 'utf8');
+    expect(downloaded).toContain('"title": "Overview draft"');
+    expect(downloaded.replace('Overview draft', 'Overview')).toBe(readFileSync('pages/overview.json', 'utf8'));
+    await page.getByText('Downloaded overview.json. Commit it to pages/ to deploy it.').waitFor();
+
+    await studioButton(page, 'Copy').click();
+    await page.getByText('Copied overview.json to the clipboard.').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.trimEnd()).toBe(downloaded.trimEnd());
+
+    // nothing reached the deployed pages: the server still serves the same files
+    expect(await (await page.request.get('/api/studio/pages')).json()).toEqual(deployed);
+    await context.close();
   });
 
   it('refuses a subscriber who is not staff, in the app and at the server, and sends no studio code', async () => {
