@@ -2,7 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedRateChange } from '../../../stats';
 import type { Dialect } from '../../../db/types';
 import { BRAND_ID, DAY, NOW, PROMPTS } from '../testing/fixture';
-import { pct, r2, window } from '../testing/expect';
+import { nearly, pct, r2, wilsonByInversion, window } from '../testing/expect';
+
+/** Both rates' Wilson intervals and the paired gap of a row, from the answers naming each brand. */
+function expectRowStats(row: any, brandRuns: Set<string>, competitorRuns: Set<string>, runs: number) {
+  for (const [stats, named] of [[row.brandMentionRateStats, brandRuns], [row.competitorMentionRateStats, competitorRuns]] as const) {
+    const [low, high] = wilsonByInversion(named.size, runs);
+    expect(stats.n).toBe(runs);
+    expect(nearly(stats.low, low * 100) && nearly(stats.high, high * 100), `${named.size}/${runs}`).toBe(true);
+  }
+  const both = [...brandRuns].filter((r) => competitorRuns.has(r)).length;
+  const gap = pairedRateChange(both, brandRuns.size - both, competitorRuns.size - both, runs);
+  expect(row.mentionRateGapStats).toMatchObject({ n: runs, significant: gap.significant, enoughData: gap.enoughData });
+  if (gap.enoughData) expect(row.mentionRateGapStats.diff).toBe(r2(gap.diff! * 100));
+}
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 import { competitiveStatus, rankingComparison } from './labels';
 
@@ -65,6 +78,7 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
       expect(row.competitiveStatus).toBe(competitiveStatus(row.brandMentionRate, row.competitorMentionRate));
       expect(row.rankingComparison).toBe(rankingComparison(row.avgBrandRank, row.avgCompetitorRank));
       expect(row.promptPreview.length).toBeLessThanOrEqual(101);
+      expectRowStats(row, new Set(brand.map((m) => m.runId)), new Set(comp.map((m) => m.runId)), runs);
     }
     const long = res.body.find((r: { promptId: string }) => r.promptId === 'prm_3');
     expect(long.promptPreview.endsWith('…')).toBe(true);
@@ -79,6 +93,7 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
       expect(row.brandMentionRate).toBe(c.rate('acme'));
       expect(row.competitorMentionRate).toBe(c.rate('globex'));
       expect(row.brandAvgRank).toBe(c.avgRank('acme'));
+      expectRowStats(row, new Set(c.of('acme').map((m) => m.runId)), new Set(c.of('globex').map((m) => m.runId)), c.runs.length);
       expect(row.mentionPerformance).toBe(
         row.brandMentionRate > row.competitorMentionRate ? 'brand_leading' : row.brandMentionRate < row.competitorMentionRate ? 'competitor_leading' : 'even',
       );

@@ -13,8 +13,8 @@ import {
   mentionPerformance,
   rankingComparison,
 } from './labels';
-import { pairStats } from './pairStats';
-import { pairedRateChangeStats, type ChangeStats } from '../../../stats';
+import { pairStats, type PairStats } from './pairStats';
+import { pairedRateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 
 /** The comparison page's metric cards: the brand against one competitor. */
 export interface ComparisonMetrics {
@@ -44,6 +44,11 @@ export interface ComparisonPrompt {
   coMentionsCount: number;
   competitiveStatus: CompetitiveStatus;
   rankingComparison: RankingComparison;
+  /** brandMentionRate: n = runs of the prompt by the provider. */
+  brandMentionRateStats: EstimateStats;
+  competitorMentionRateStats: EstimateStats;
+  /** brandMentionRate − competitorMentionRate over the same answers (points), paired interval. */
+  mentionRateGapStats: ChangeStats;
 }
 
 /** Both brands' mention rates and ranks in one provider's answers. */
@@ -54,6 +59,20 @@ export interface ProviderComparison {
   brandAvgRank: number | null;
   competitorAvgRank: number | null;
   mentionPerformance: MentionPerformance;
+  /** brandMentionRate: n = the provider's runs. */
+  brandMentionRateStats: EstimateStats;
+  competitorMentionRateStats: EstimateStats;
+  /** brandMentionRate − competitorMentionRate over the same answers (points), paired interval. */
+  mentionRateGapStats: ChangeStats;
+}
+
+/** Both brands' rates over a group's runs and the gap between them (paired: the same answers). */
+function rowStats(g: PairStats, minSample: number) {
+  return {
+    brandMentionRateStats: rateStats(g.brandMentions, g.runs, minSample),
+    competitorMentionRateStats: rateStats(g.competitorMentions, g.runs, minSample),
+    mentionRateGapStats: pairedRateChangeStats(g.coMentions, g.brandMentions - g.coMentions, g.competitorMentions - g.coMentions, g.runs, minSample),
+  };
 }
 
 /** The competitor of a comparison: a tracked one, or any brand the answers name (prompt ranking "Compare" on untracked brands). */
@@ -162,6 +181,7 @@ export async function comparisonPrompts(
       coMentionsCount: g.coMentions,
       competitiveStatus: competitiveStatus(brandRate, competitorRate),
       rankingComparison: rankingComparison(brandRank, competitorRank),
+      ...rowStats(g, minSampleOf(scope)),
     };
   });
   return rows.sort(
@@ -192,6 +212,7 @@ export async function providerComparison(
         brandAvgRank: meanOrNull(g.brandRankSum, g.brandMentions),
         competitorAvgRank: meanOrNull(g.competitorRankSum, g.competitorMentions),
         mentionPerformance: mentionPerformance(brandRate, competitorRate),
+        ...rowStats(g, minSampleOf(scope)),
       };
     })
     .sort((a, b) => a.provider.localeCompare(b.provider));

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../../db/types';
 import { BRAND_ID, COMPETITORS, DAY, NOW, OTHER_BRAND_ID, STRANGER } from '../testing/fixture';
-import { pct, r2, window } from '../testing/expect';
+import { nearly, newcombeReference, pct, r2, tIntervalOf, wilsonByInversion, window } from '../testing/expect';
+import { DEFAULT_MIN_SAMPLE, tQuantile } from '../../../stats';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 import { threatLevel } from './insights';
 
@@ -50,6 +51,23 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor calls on %s', (dialec
       expect(row.marketShare).toBe(pct(mine.length, all));
       expect(row.growthPercentage).toBe(r2(((mine.length - p.of(e).length) / p.of(e).length) * 100));
       expect(row.threatLevel).toBe(threatLevel(mine.length, c.of('acme').length, row.growthPercentage));
+      // Market share (a share of the tracked brands' mentions) and its change, with their intervals.
+      const allPrev = tracked.reduce((s, x) => s + p.of(x).length, 0);
+      const [low, high] = wilsonByInversion(mine.length, all);
+      expect(row.marketShareStats).toMatchObject({ n: all, enoughData: all >= DEFAULT_MIN_SAMPLE });
+      expect(nearly(row.marketShareStats.low, low * 100) && nearly(row.marketShareStats.high, high * 100)).toBe(true);
+      expect(row.marketShareChangeStats).toMatchObject({ n: all, previousN: allPrev });
+      if (row.marketShareChangeStats.enoughData) {
+        const [dLow, dHigh] = newcombeReference(mine.length, all, p.of(e).length, allPrev);
+        expect(nearly(row.marketShareChangeStats.low, dLow * 100) && nearly(row.marketShareChangeStats.high, dHigh * 100)).toBe(true);
+        expect(row.marketShareChangeStats.significant).toBe(dLow > 0 || dHigh < 0);
+      }
+      // The average position's t interval from the ranks themselves.
+      const ranks = mine.map((m) => m.rank);
+      expect(row.avgPositionStats.n).toBe(ranks.length);
+      const [rLow, rHigh] = tIntervalOf(ranks, tQuantile(ranks.length - 1));
+      expect(nearly(row.avgPositionStats.low, rLow) && nearly(row.avgPositionStats.high, rHigh)).toBe(true);
+      expect(row.avgPositionChangeStats).toMatchObject({ n: ranks.length, previousN: p.of(e).length });
     }
     const mentions = res.body.map((r: { competitorMentions: number }) => r.competitorMentions);
     expect(mentions).toEqual([...mentions].sort((a: number, b: number) => b - a));

@@ -1,9 +1,10 @@
 import type { Db } from '../../../db/types';
-import { entityMentionStats, sumCounts } from '../shared/facts';
+import { entityMentionStats, momentSums, sumCounts } from '../shared/facts';
 import { SqlParams, inList } from '../shared/params';
 import { meanOrNull, num, pctChange, percent } from '../shared/numbers';
 import { factRows } from '../shared/factSource';
-import type { InsightScope } from '../shared/scope';
+import { minSampleOf, type InsightScope } from '../shared/scope';
+import { meanChangeStats, meanStats, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 import type { TrackedEntity } from '../shared/tracked';
 
 export type ThreatLevel = 'high' | 'medium' | 'low';
@@ -22,6 +23,14 @@ export interface CompetitorTableRow {
   marketShareGrowthPercentage: number | null;
   growthPercentage: number | null;
   threatLevel: ThreatLevel;
+  /** marketShare: n = mentions of all tracked brands. */
+  marketShareStats: EstimateStats;
+  /** marketShare, current − delta window (points). */
+  marketShareChangeStats: ChangeStats;
+  /** avgPosition: n = the competitor's mentions. */
+  avgPositionStats: EstimateStats;
+  /** avgPosition, current − delta window (Welch). */
+  avgPositionChangeStats: ChangeStats;
 }
 
 /** Growth (percent change of mentions) from which a competitor counts as gaining fast. */
@@ -77,12 +86,13 @@ export async function competitorInsights(
   const own = tracked.find((t) => t.isOwn)!;
   const competitors = tracked.filter((t) => !t.isOwn);
   const [stats, facts] = await Promise.all([
-    entityMentionStats(db, scope, tracked.map((t) => t.entity)),
+    entityMentionStats(db, scope, tracked.map((t) => t.entity), { squares: ['rank'] }),
     runFacts(db, scope, own.entity, competitors.map((c) => c.entity)),
   ]);
   const byEntity = new Map(stats.map((s) => [s.entity, s]));
   const all = sumCounts(stats, (s) => s.mentions);
   const ownMentions = byEntity.get(own.entity)?.mentions.cur ?? 0;
+  const min = minSampleOf(scope);
 
   const rows = competitors.map((c): CompetitorTableRow => {
     const s = byEntity.get(c.entity);
@@ -107,6 +117,10 @@ export async function competitorInsights(
       marketShareGrowthPercentage: pctChange(shareCur, sharePrev),
       growthPercentage: growth,
       threatLevel: threatLevel(mentions.cur, ownMentions, growth),
+      marketShareStats: rateStats(mentions.cur, all.cur, min),
+      marketShareChangeStats: rateChangeStats(mentions.cur, all.cur, mentions.prev, all.prev, min),
+      avgPositionStats: meanStats(momentSums(s, 'rank', 'cur'), min),
+      avgPositionChangeStats: meanChangeStats(momentSums(s, 'rank', 'cur'), momentSums(s, 'rank', 'prev'), min),
     };
   });
   return rows.sort((a, b) => b.competitorMentions - a.competitorMentions || a.competitorName.localeCompare(b.competitorName));
