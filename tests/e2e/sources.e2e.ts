@@ -176,4 +176,28 @@ describe('Sources', () => {
       expect(await card(page, 'urls').innerText()).toContain('…');
     }
   });
+
+  it('on a phone the cut URLs leave room for the columns shown beside them: the table fits its card, each URL on one line', async () => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    try {
+      await page.goto('/app/sources');
+      await waitForCards(page, CARDS);
+      await page.getByRole('tab', { name: 'Urls' }).click();
+      await rowsOf(page, 'urls').first().waitFor({ timeout: 30_000 });
+      const table = card(page, 'urls').locator('table').first();
+      const fit = await table.evaluate((t) => ({ table: t.scrollWidth, room: t.parentElement!.clientWidth }));
+      expect(fit.table, `table ${fit.table} px in ${fit.room} px`).toBeLessThanOrEqual(fit.room);
+      expect(await card(page, 'urls').getByRole('columnheader').allInnerTexts()).toContain('Classification');
+      // one line with an ellipsis, the whole URL as its tooltip
+      const cut = await rowsOf(page, 'urls').first().locator('span[title]').first().evaluate((s) => ({
+        lines: Math.round(s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight)),
+        ellipsis: getComputedStyle(s).textOverflow,
+        title: s.getAttribute('title') ?? '',
+      }));
+      expect(cut).toMatchObject({ lines: 1, ellipsis: 'ellipsis' });
+      expect(cut.title).toMatch(/^https?:\/\//);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 1000 });
+    }
+  });
 });

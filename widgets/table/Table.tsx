@@ -62,6 +62,9 @@ const useStyles = makeStyles({
   locked: { display: 'inline-block', filter: 'blur(4px)', userSelect: 'none', color: tokens.colorNeutralForeground3 },
 });
 
+/** A small table cell's padding, left and right (Fluent's size="small"). */
+const CELL_PADDING = 16;
+
 /** Placeholder text under a locked column's blur: its width hints at a value, the value is not sent. */
 const LOCKED_CELL = '00.0';
 
@@ -130,6 +133,14 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
   const sortable = config.columns.filter((c) => c.sortable !== false && !c.position && !c.locked);
   const foldedSortable = [...layout.details, ...layout.secondLine].some((i) => sortable.includes(config.columns[i]));
   const sortControl = foldedSortable ? <TableSort columns={uniqueFields(sortable)} sort={sort} onSort={setSort} label={config.title ?? id} /> : null;
+  // a cut value (a URL) grows past its column's minimum only into the room the shown columns
+  // leave (a phone's URL column no longer pushes the next columns out of the card)
+  const clipRoom = measure.width
+    ? measure.width -
+      reserved -
+      (layout.details.length ? DETAILS_BUTTON_WIDTH : 0) -
+      layout.shown.reduce((sum, j) => sum + columnMinWidth(config.columns[j], j) + CELL_PADDING, 0)
+    : null;
   const [expanded, setExpanded] = useState<Set<number>>(() => new Set());
   const toggleRow = (r: number) =>
     setExpanded((s) => {
@@ -160,7 +171,13 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
       );
     }
     // a cut value (a URL) stays on one line with an ellipsis; the cell's title holds all of it
-    const shown = c.maxLength ? <span className={styles.clip} title={String(value ?? '')}>{text}</span> : text;
+    const shown = c.maxLength ? (
+      <span className={styles.clip} style={clipRoom === null ? undefined : { maxWidth: `min(28rem, 60vw, ${Math.max(0, columnMinWidth(c, i) + clipRoom)}px)` }} title={String(value ?? '')}>
+        {text}
+      </span>
+    ) : (
+      text
+    );
     if (i === 0 && href) {
       return (
         <RouterLink className={styles.link} to={href} onClick={(e) => e.stopPropagation()}>
