@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../../db/types';
 import { BRAND_ID, DAY, NOW } from '../testing/fixture';
-import { pct, window } from '../testing/expect';
+import { nearly, pct, wilsonByInversion, window } from '../testing/expect';
+import { DEFAULT_MIN_SAMPLE } from '../../../stats';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 import { brandDomain } from './tldAnalysis';
 
 const start = new Date(NOW.getTime() - 7 * DAY);
+
+/** A citation share's stats against the reference Wilson interval of k of n (percent). */
+function expectRate(stats: { n: number; low: number | null; high: number | null; enoughData: boolean }, k: number, n: number) {
+  expect(stats).toMatchObject({ n, enoughData: n >= DEFAULT_MIN_SAMPLE });
+  const [low, high] = wilsonByInversion(k, n);
+  expect(nearly(stats.low, low * 100) && nearly(stats.high, high * 100), `${k}/${n}: ${stats.low}–${stats.high}`).toBe(true);
+}
 
 describe('brandDomain', () => {
   it('is the registrable domain of the brand url', () => {
@@ -28,12 +36,13 @@ describe.each<Dialect>(['duckdb', 'postgres'])('citation domain analysis on %s',
     const cites = c.citations.filter((x) => x.domain !== '');
     const ownRuns = new Set(c.of('acme').map((m) => m.runId));
     const brandCites = cites.filter((x) => x.domain === 'acme.com');
-    expect(res.body.stats).toEqual({
+    expect(res.body.stats).toMatchObject({
       total_tlds: new Set(cites.map((x) => x.domain)).size,
       total_unique_urls: new Set(cites.map((x) => x.url)).size,
       brand_url_citations: brandCites.length,
       brand_url_percentage: pct(brandCites.length, cites.length),
     });
+    expectRate(res.body.stats.brand_url_percentage_stats, brandCites.length, cites.length);
     for (const entry of res.body.classifications) {
       const mine = cites.filter((x) => x.domain === entry.tld);
       expect(entry.total_count).toBe(mine.length);
@@ -57,6 +66,7 @@ describe.each<Dialect>(['duckdb', 'postgres'])('citation domain analysis on %s',
       for (const p of entry.provider_breakdown) {
         const fromProvider = cites.filter((x) => x.provider === p.provider);
         expect(p.share_of_voice).toBe(pct(fromProvider.filter((x) => x.domain === entry.tld).length, fromProvider.length));
+        expectRate(p.share_of_voice_stats, fromProvider.filter((x) => x.domain === entry.tld).length, fromProvider.length);
       }
     }
     const counts = res.body.classifications.map((e: { total_count: number }) => e.total_count);

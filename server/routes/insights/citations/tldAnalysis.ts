@@ -3,14 +3,22 @@ import type { Db } from '../../../db/types';
 import type { BrandRow } from '../../access';
 import { SqlParams, inList } from '../shared/params';
 import { num, percent } from '../shared/numbers';
-import { type InsightScope, scopeWhere } from '../shared/scope';
+import { type InsightScope, minSampleOf, scopeWhere } from '../shared/scope';
+import { rateStats, type EstimateStats } from '../../../stats';
 import type { TrackedEntity } from '../shared/tracked';
 
 export type CitationClass = 'brand' | 'mixed' | 'other';
 
 /** The Sources page's domain analysis; its fields are snake_case, as the front end reads them. */
 export interface TldAnalysis {
-  stats: { total_tlds: number; total_unique_urls: number; brand_url_citations: number; brand_url_percentage: number };
+  stats: {
+    total_tlds: number;
+    total_unique_urls: number;
+    brand_url_citations: number;
+    brand_url_percentage: number;
+    /** brand_url_percentage: n = citations with a domain. */
+    brand_url_percentage_stats: EstimateStats;
+  };
   classifications: TldClassification[];
 }
 
@@ -20,7 +28,8 @@ export interface TldClassification {
   brand_mentions: number;
   mixed_mentions: number;
   classification_details: ClassificationDetail[];
-  provider_breakdown: Array<{ provider: string; share_of_voice: number }>;
+  /** share_of_voice_stats: n = the provider's citations with a domain. */
+  provider_breakdown: Array<{ provider: string; share_of_voice: number; share_of_voice_stats: EstimateStats }>;
   locations_list: string[];
 }
 
@@ -61,6 +70,7 @@ export async function tldAnalysis(
   const own = tracked.find((t) => t.isOwn)!;
   const ownDomain = brandDomain(brand);
   const current: InsightScope = { ...scope, previous: null };
+  const min = minSampleOf(scope);
 
   // One statement, two kinds of rows: per URL (only the MAX_DETAILS_PER_DOMAIN most cited of each
   // domain, with the number of distinct URLs overall) and per domain x provider x location. Each
@@ -167,7 +177,11 @@ export async function tldAnalysis(
         }),
       provider_breakdown: [...a.providers.entries()]
         .sort(([x], [y]) => x.localeCompare(y))
-        .map(([provider, n]) => ({ provider, share_of_voice: percent(n, providerTotals.get(provider) ?? 0) })),
+        .map(([provider, n]) => ({
+          provider,
+          share_of_voice: percent(n, providerTotals.get(provider) ?? 0),
+          share_of_voice_stats: rateStats(n, providerTotals.get(provider) ?? 0, min),
+        })),
       locations_list: [...a.locations].sort(),
     }))
     .sort((x, y) => y.total_count - x.total_count || x.tld.localeCompare(y.tld));
@@ -179,6 +193,7 @@ export async function tldAnalysis(
       total_unique_urls: uniqueUrls,
       brand_url_citations: brandCitations,
       brand_url_percentage: percent(brandCitations, allCitations),
+      brand_url_percentage_stats: rateStats(brandCitations, allCitations, min),
     },
     classifications,
   };
