@@ -46,7 +46,22 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
       competitorAvgPosition: c.avgRank('globex'),
       coMentions: c.of('globex').filter((m) => own.has(m.runId)).length,
       mentionRateGapStats: expect.any(Object),
+      yourBrandMentionRateStats: expect.any(Object),
+      competitorMentionRateStats: expect.any(Object),
+      yourBrandSovStats: expect.any(Object),
+      competitorSovStats: expect.any(Object),
     });
+    // Each rate and share with its sample and Wilson interval.
+    for (const [stats, k, n] of [
+      [res.body.yourBrandMentionRateStats, c.of('acme').length, c.runs.length],
+      [res.body.competitorMentionRateStats, c.of('globex').length, c.runs.length],
+      [res.body.yourBrandSovStats, c.of('acme').length, all],
+      [res.body.competitorSovStats, c.of('globex').length, all],
+    ] as const) {
+      const [low, high] = wilsonByInversion(k, n);
+      expect(stats.n).toBe(n);
+      expect(nearly(stats.low, low * 100) && nearly(stats.high, high * 100), `${k}/${n}`).toBe(true);
+    }
     // The gap over the same answers: both, only the own brand, only the competitor, of all runs.
     const both = c.of('globex').filter((m) => own.has(m.runId)).length;
     const gap = pairedRateChange(both, c.of('acme').length - both, c.of('globex').length - both, c.runs.length);

@@ -29,6 +29,11 @@ export interface ComparisonMetrics {
   coMentions: number;
   /** yourBrandMentionRate − competitorMentionRate over the same answers, with its interval (paired) and significance. */
   mentionRateGapStats: ChangeStats;
+  /** The mention rates (n = runs) and shares of voice (n = mentions of the brands sharing the voice) with their intervals. */
+  yourBrandMentionRateStats: EstimateStats;
+  competitorMentionRateStats: EstimateStats;
+  yourBrandSovStats: EstimateStats;
+  competitorSovStats: EstimateStats;
 }
 
 /** One prompt on the comparison page: both brands' mention rates and ranks, with the head-to-head labels. */
@@ -141,6 +146,10 @@ export async function comparisonMetrics(
     competitorAvgPosition: meanOrNull(pair?.competitorRankSum ?? 0, c),
     coMentions: pair?.coMentions ?? 0,
     mentionRateGapStats: pairedRateChangeStats(pair?.coMentions ?? 0, b - (pair?.coMentions ?? 0), c - (pair?.coMentions ?? 0), runs, minSampleOf(scope)),
+    yourBrandMentionRateStats: rateStats(b, runs, minSampleOf(scope)),
+    competitorMentionRateStats: rateStats(c, runs, minSampleOf(scope)),
+    yourBrandSovStats: rateStats(b, all, minSampleOf(scope)),
+    competitorSovStats: rateStats(c, all, minSampleOf(scope)),
   };
 }
 
