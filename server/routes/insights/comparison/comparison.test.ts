@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairedRateChange } from '../../../stats';
+import { DEFAULT_MIN_SAMPLE, pairedRateChange, tQuantile } from '../../../stats';
 import type { Dialect } from '../../../db/types';
 import { BRAND_ID, DAY, NOW, PROMPTS } from '../testing/fixture';
-import { nearly, pct, r2, wilsonByInversion, window } from '../testing/expect';
+import { nearly, pct, r2, tIntervalOf, wilsonByInversion, window } from '../testing/expect';
 
 /** Both rates' Wilson intervals and the paired gap of a row, from the answers naming each brand. */
 function expectRowStats(row: any, brandRuns: Set<string>, competitorRuns: Set<string>, runs: number) {
@@ -15,6 +15,17 @@ function expectRowStats(row: any, brandRuns: Set<string>, competitorRuns: Set<st
   const gap = pairedRateChange(both, brandRuns.size - both, competitorRuns.size - both, runs);
   expect(row.mentionRateGapStats).toMatchObject({ n: runs, significant: gap.significant, enoughData: gap.enoughData });
   if (gap.enoughData) expect(row.mentionRateGapStats.diff).toBe(r2(gap.diff! * 100));
+}
+
+/** An average rank's sample and t interval, from the ranks themselves (no interval below 2). */
+function expectRankStats(stats: any, ranks: number[]) {
+  expect(stats).toMatchObject({ n: ranks.length, enoughData: ranks.length >= DEFAULT_MIN_SAMPLE });
+  if (ranks.length < 2) {
+    expect(stats).toMatchObject({ low: null, high: null });
+    return;
+  }
+  const [low, high] = tIntervalOf(ranks, tQuantile(ranks.length - 1));
+  expect(nearly(stats.low, low) && nearly(stats.high, high), `${stats.low}–${stats.high} vs ${low}–${high}`).toBe(true);
 }
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 import { competitiveStatus, rankingComparison } from './labels';
@@ -50,7 +61,12 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
       competitorMentionRateStats: expect.any(Object),
       yourBrandSovStats: expect.any(Object),
       competitorSovStats: expect.any(Object),
+      yourBrandAvgPositionStats: expect.any(Object),
+      competitorAvgPositionStats: expect.any(Object),
     });
+    // Both average positions with their t intervals.
+    expectRankStats(res.body.yourBrandAvgPositionStats, c.of('acme').map((m) => m.rank));
+    expectRankStats(res.body.competitorAvgPositionStats, c.of('globex').map((m) => m.rank));
     // Each rate and share with its sample and Wilson interval.
     for (const [stats, k, n] of [
       [res.body.yourBrandMentionRateStats, c.of('acme').length, c.runs.length],
@@ -94,6 +110,8 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
       expect(row.rankingComparison).toBe(rankingComparison(row.avgBrandRank, row.avgCompetitorRank));
       expect(row.promptPreview.length).toBeLessThanOrEqual(101);
       expectRowStats(row, new Set(brand.map((m) => m.runId)), new Set(comp.map((m) => m.runId)), runs);
+      expectRankStats(row.avgBrandRankStats, brand.map((m) => m.rank));
+      expectRankStats(row.avgCompetitorRankStats, comp.map((m) => m.rank));
     }
     const long = res.body.find((r: { promptId: string }) => r.promptId === 'prm_3');
     expect(long.promptPreview.endsWith('…')).toBe(true);
@@ -109,6 +127,8 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
       expect(row.competitorMentionRate).toBe(c.rate('globex'));
       expect(row.brandAvgRank).toBe(c.avgRank('acme'));
       expectRowStats(row, new Set(c.of('acme').map((m) => m.runId)), new Set(c.of('globex').map((m) => m.runId)), c.runs.length);
+      expectRankStats(row.brandAvgRankStats, c.of('acme').map((m) => m.rank));
+      expectRankStats(row.competitorAvgRankStats, c.of('globex').map((m) => m.rank));
       expect(row.mentionPerformance).toBe(
         row.brandMentionRate > row.competitorMentionRate ? 'brand_leading' : row.brandMentionRate < row.competitorMentionRate ? 'competitor_leading' : 'even',
       );

@@ -14,7 +14,7 @@ import {
   rankingComparison,
 } from './labels';
 import { pairStats, type PairStats } from './pairStats';
-import { pairedRateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
+import { meanStats, pairedRateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 
 /** The comparison page's metric cards: the brand against one competitor. */
 export interface ComparisonMetrics {
@@ -34,6 +34,9 @@ export interface ComparisonMetrics {
   competitorMentionRateStats: EstimateStats;
   yourBrandSovStats: EstimateStats;
   competitorSovStats: EstimateStats;
+  /** The average positions with their t intervals: n = the brand's mentions. */
+  yourBrandAvgPositionStats: EstimateStats;
+  competitorAvgPositionStats: EstimateStats;
 }
 
 /** One prompt on the comparison page: both brands' mention rates and ranks, with the head-to-head labels. */
@@ -54,6 +57,9 @@ export interface ComparisonPrompt {
   competitorMentionRateStats: EstimateStats;
   /** brandMentionRate − competitorMentionRate over the same answers (points), paired interval. */
   mentionRateGapStats: ChangeStats;
+  /** The average ranks with their t intervals: n = the brand's mentions in these runs. */
+  avgBrandRankStats: EstimateStats;
+  avgCompetitorRankStats: EstimateStats;
 }
 
 /** Both brands' mention rates and ranks in one provider's answers. */
@@ -69,6 +75,17 @@ export interface ProviderComparison {
   competitorMentionRateStats: EstimateStats;
   /** brandMentionRate − competitorMentionRate over the same answers (points), paired interval. */
   mentionRateGapStats: ChangeStats;
+  /** The average ranks with their t intervals: n = the brand's mentions in the provider's runs. */
+  brandAvgRankStats: EstimateStats;
+  competitorAvgRankStats: EstimateStats;
+}
+
+/** The t intervals of both brands' average ranks over a group's (or the window's) mentions. */
+function rankStats(g: PairStats | undefined, minSample: number): [EstimateStats, EstimateStats] {
+  return [
+    meanStats({ n: g?.brandMentions ?? 0, sum: g?.brandRankSum ?? 0, sumSq: g?.brandRankSqSum ?? 0 }, minSample),
+    meanStats({ n: g?.competitorMentions ?? 0, sum: g?.competitorRankSum ?? 0, sumSq: g?.competitorRankSqSum ?? 0 }, minSample),
+  ];
 }
 
 /** Both brands' rates over a group's runs and the gap between them (paired: the same answers). */
@@ -135,6 +152,7 @@ export async function comparisonMetrics(
   const runs = pair?.runs ?? 0;
   const b = pair?.brandMentions ?? 0;
   const c = pair?.competitorMentions ?? 0;
+  const [brandRank, competitorRank] = rankStats(pair, minSampleOf(scope));
   return {
     yourBrandName: own.name,
     competitorName: compared.name,
@@ -150,6 +168,8 @@ export async function comparisonMetrics(
     competitorMentionRateStats: rateStats(c, runs, minSampleOf(scope)),
     yourBrandSovStats: rateStats(b, all, minSampleOf(scope)),
     competitorSovStats: rateStats(c, all, minSampleOf(scope)),
+    yourBrandAvgPositionStats: brandRank,
+    competitorAvgPositionStats: competitorRank,
   };
 }
 
@@ -178,6 +198,7 @@ export async function comparisonPrompts(
     const competitorRate = percent(g.competitorMentions, g.runs);
     const brandRank = meanOrNull(g.brandRankSum, g.brandMentions);
     const competitorRank = meanOrNull(g.competitorRankSum, g.competitorMentions);
+    const [brandRankStats, competitorRankStats] = rankStats(g, minSampleOf(scope));
     return {
       promptId: g.group.prompt_id,
       promptPreview: promptPreview(texts.get(g.group.prompt_id) ?? ''),
@@ -191,6 +212,8 @@ export async function comparisonPrompts(
       competitiveStatus: competitiveStatus(brandRate, competitorRate),
       rankingComparison: rankingComparison(brandRank, competitorRank),
       ...rowStats(g, minSampleOf(scope)),
+      avgBrandRankStats: brandRankStats,
+      avgCompetitorRankStats: competitorRankStats,
     };
   });
   return rows.sort(
@@ -214,6 +237,7 @@ export async function providerComparison(
     .map((g): ProviderComparison => {
       const brandRate = percent(g.brandMentions, g.runs);
       const competitorRate = percent(g.competitorMentions, g.runs);
+      const [brandRankStats, competitorRankStats] = rankStats(g, minSampleOf(scope));
       return {
         provider: g.group.provider,
         brandMentionRate: brandRate,
@@ -222,6 +246,8 @@ export async function providerComparison(
         competitorAvgRank: meanOrNull(g.competitorRankSum, g.competitorMentions),
         mentionPerformance: mentionPerformance(brandRate, competitorRate),
         ...rowStats(g, minSampleOf(scope)),
+        brandAvgRankStats: brandRankStats,
+        competitorAvgRankStats: competitorRankStats,
       };
     })
     .sort((a, b) => a.provider.localeCompare(b.provider));

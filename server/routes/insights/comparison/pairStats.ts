@@ -13,6 +13,9 @@ export interface PairStats {
   competitorMentions: number;
   brandRankSum: number;
   competitorRankSum: number;
+  /** Sums of the squared ranks, for the t intervals of the average ranks. */
+  brandRankSqSum: number;
+  competitorRankSqSum: number;
   /** answers naming both */
   coMentions: number;
 }
@@ -54,6 +57,7 @@ async function pairStatsFromFacts(
   const mentions = factRows(p, current, 'mentions', 'fm', {
     filter: (col) => inList(p, col('entity'), [brandKey, competitorKey]),
     ownEntity: brandKey,
+    squares: ['rank'],
   });
   const grouped = groupBy.length > 0;
   const sel = grouped ? 'provider, ' : '';
@@ -64,10 +68,11 @@ async function pairStatsFromFacts(
      m AS (
        SELECT ${sel}SUM(n) FILTER (WHERE entity = ${b}) AS b, SUM(n) FILTER (WHERE entity = ${c}) AS c,
               SUM(rank_sum) FILTER (WHERE entity = ${b}) AS b_rank, SUM(rank_sum) FILTER (WHERE entity = ${c}) AS c_rank,
+              SUM(rank_sq_sum) FILTER (WHERE entity = ${b}) AS b_rank_sq, SUM(rank_sq_sum) FILTER (WHERE entity = ${c}) AS c_rank_sq,
               SUM(with_own) FILTER (WHERE entity = ${c}) AS co
          FROM ${mentions} ${grp}
      )
-     SELECT ${grouped ? 'r.provider, ' : ''}r.runs, m.b, m.c, m.co, m.b_rank, m.c_rank
+     SELECT ${grouped ? 'r.provider, ' : ''}r.runs, m.b, m.c, m.co, m.b_rank, m.c_rank, m.b_rank_sq, m.c_rank_sq
        FROM r LEFT JOIN m ON ${on('m')}
       WHERE r.runs > 0`,
     p.values,
@@ -105,16 +110,18 @@ async function pairStatsPerRun(
               MAX(CASE WHEN entity = ${b} THEN 1 ELSE 0 END) AS has_b,
               MAX(CASE WHEN entity = ${c} THEN 1 ELSE 0 END) AS has_c,
               SUM(CASE WHEN entity = ${b} THEN rank ELSE 0 END) AS b_rank,
-              SUM(CASE WHEN entity = ${c} THEN rank ELSE 0 END) AS c_rank
+              SUM(CASE WHEN entity = ${c} THEN rank ELSE 0 END) AS c_rank,
+              SUM(CASE WHEN entity = ${b} THEN rank * rank ELSE 0 END) AS b_rank_sq,
+              SUM(CASE WHEN entity = ${c} THEN rank * rank ELSE 0 END) AS c_rank_sq
          FROM mentions WHERE ${mentionsWhere} AND entity IN (${b}, ${c})
          ${grp(['run_id'])}
      ),
      mm AS (
        SELECT ${sel}SUM(has_b) AS b, SUM(has_c) AS c, SUM(has_b * has_c) AS co,
-              SUM(b_rank) AS b_rank, SUM(c_rank) AS c_rank
+              SUM(b_rank) AS b_rank, SUM(c_rank) AS c_rank, SUM(b_rank_sq) AS b_rank_sq, SUM(c_rank_sq) AS c_rank_sq
          FROM m ${grp([])}
      )
-     SELECT ${cols.map((g) => `r.${g}, `).join('')}r.runs, mm.b, mm.c, mm.co, mm.b_rank, mm.c_rank
+     SELECT ${cols.map((g) => `r.${g}, `).join('')}r.runs, mm.b, mm.c, mm.co, mm.b_rank, mm.c_rank, mm.b_rank_sq, mm.c_rank_sq
        FROM r LEFT JOIN mm ON ${join}
       WHERE r.runs > 0`,
     p.values,
@@ -122,7 +129,7 @@ async function pairStatsPerRun(
   return rows.map((r) => pairRow(r, cols));
 }
 
-/** One result row (columns runs, b, c, co, b_rank, c_rank and the group columns) as PairStats. */
+/** One result row (columns runs, b, c, co, b_rank, c_rank, b_rank_sq, c_rank_sq and the group columns) as PairStats. */
 function pairRow(r: Record<string, unknown>, groupColumns: string[]): PairStats {
   return {
     group: Object.fromEntries(groupColumns.map((g) => [g, String(r[g])])),
@@ -131,6 +138,8 @@ function pairRow(r: Record<string, unknown>, groupColumns: string[]): PairStats 
     competitorMentions: num(r.c),
     brandRankSum: num(r.b_rank),
     competitorRankSum: num(r.c_rank),
+    brandRankSqSum: num(r.b_rank_sq),
+    competitorRankSqSum: num(r.c_rank_sq),
     coMentions: num(r.co),
   };
 }
