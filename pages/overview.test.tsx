@@ -64,6 +64,10 @@ describe('overview page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Needs Attention' }));
     expect(await screen.findByRole('link', { name: 'Cheap trail shoes?' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cheap trail shoes?' }).getAttribute('href')).toBe('/app/prompts/p2');
+    // the row's location by name, as the spec's Location column shows it, not its code
+    const row = screen.getByRole('link', { name: 'Cheap trail shoes?' }).closest('tr')!;
+    expect(within(row).getByText('Germany')).toBeTruthy();
+    expect(within(row).queryByText('DE')).toBeNull();
     expect(JSON.parse(localStorage.getItem('overviewPage-filters')!).promptPerformance).toBe('worst');
   });
 

@@ -210,7 +210,7 @@ export type Column = {
   secondary?: string;
   significance?: SignificanceBinding;
   /**
-   * a list value: up to 'max' names, then +N
+   * a list value (or a single code) shown by name: up to 'max' names, then +N; 'labels' names the vocabulary that turns codes into names
    */
   list?: {
     max?: number;
