@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../../db/types';
 import { BRAND_ID, DAY, NOW } from '../testing/fixture';
-import { r2 } from '../testing/expect';
+import { nearly, r2, tIntervalOf, wilsonByInversion } from '../testing/expect';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 import { threatAssessment } from './assessment';
-import { rateChange } from '../../../stats';
+import { DEFAULT_MIN_SAMPLE, rateChange, tQuantile } from '../../../stats';
 
 describe.each<Dialect>(['duckdb', 'postgres'])('emerging threats on %s', (dialect) => {
   let h: InsightTestApp;
@@ -33,9 +33,17 @@ describe.each<Dialect>(['duckdb', 'postgres'])('emerging threats on %s', (dialec
       expect(t.uniquePromptsCount).toBe(new Set(mine.map((m) => m.promptId)).size);
       expect(t.coMentionsCount).toBe(co);
       expect(t.coMentionPercentage).toBe(r2((co / runs.size) * 100));
+      // The co-mention share's Wilson interval over the answers naming the brand.
+      const [coLow, coHigh] = wilsonByInversion(co, runs.size);
+      expect(t.coMentionPercentageStats).toMatchObject({ n: runs.size, enoughData: runs.size >= DEFAULT_MIN_SAMPLE });
+      expect(nearly(t.coMentionPercentageStats.low, coLow * 100) && nearly(t.coMentionPercentageStats.high, coHigh * 100), `${co}/${runs.size}`).toBe(true);
       expect(t.bestPosition).toBe(Math.min(...mine.map((m) => m.rank)));
       expect(t.worstPosition).toBe(Math.max(...mine.map((m) => m.rank)));
       expect(t.avgPosition).toBe(r2(mine.reduce((s, m) => s + m.rank, 0) / mine.length));
+      // The average position's t interval from the ranks themselves.
+      const [rLow, rHigh] = tIntervalOf(mine.map((m) => m.rank), tQuantile(mine.length - 1));
+      expect(t.avgPositionStats).toMatchObject({ n: mine.length, enoughData: mine.length >= DEFAULT_MIN_SAMPLE });
+      expect(nearly(t.avgPositionStats.low, rLow) && nearly(t.avgPositionStats.high, rHigh), `${t.avgPositionStats.low}–${t.avgPositionStats.high}`).toBe(true);
       const ranks = mine.map((m) => m.rank).sort((a, b) => a - b);
       const half = Math.floor(ranks.length / 2);
       expect(t.medianPosition).toBe(ranks.length % 2 ? ranks[half] : (ranks[half - 1] + ranks[half]) / 2);

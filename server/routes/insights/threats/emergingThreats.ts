@@ -3,7 +3,7 @@ import { addDays, utcDay } from '../../../rollups/tables';
 import { factRows } from '../shared/factSource';
 import { SqlParams, inList, tsParam } from '../shared/params';
 import { type FactSource, type InsightScope, inWindow } from '../shared/scope';
-import { DEFAULT_MIN_SAMPLE, rateChange, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
+import { DEFAULT_MIN_SAMPLE, meanStats, rateChange, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 import { num, percent, round2 } from '../shared/numbers';
 import type { TrackedEntity } from '../shared/tracked';
 import {
@@ -55,6 +55,10 @@ export interface EmergingThreat {
   recentMentionRateStats: EstimateStats;
   baselineMentionRateStats: EstimateStats;
   mentionRateChangeStats: ChangeStats;
+  /** coMentionPercentage: n = the answers naming the brand (uniqueRunsCount), Wilson interval. */
+  coMentionPercentageStats: EstimateStats;
+  /** avgPosition: n = the brand's mentions (totalMentions), t interval. */
+  avgPositionStats: EstimateStats;
 }
 
 const DAY = 86_400_000;
@@ -104,7 +108,7 @@ export async function emergingThreats(
             COUNT(*) FILTER (WHERE m.created_at >= ${recent}) AS recent,
             COUNT(*) FILTER (WHERE m.created_at >= ${mid} AND m.created_at < ${recent}) AS mid,
             COUNT(*) FILTER (WHERE m.created_at < ${mid}) AS older,
-            SUM(m.rank) AS rank_sum, MIN(m.rank) AS best, MAX(m.rank) AS worst,
+            SUM(m.rank) AS rank_sum, SUM(m.rank * m.rank) AS rank_sq_sum, MIN(m.rank) AS best, MAX(m.rank) AS worst,
             CAST(percentile_cont(0.5) WITHIN GROUP (ORDER BY m.rank) AS DOUBLE PRECISION) AS median,
             MIN(m.created_at) AS first_in_horizon, MAX(m.created_at) AS last_seen
        FROM m LEFT JOIN own ON own.run_id = m.run_id
@@ -175,6 +179,8 @@ export async function emergingThreats(
       recentMentionRateStats: rateStats(activity.recent, brandRunCount.recent, minSample),
       baselineMentionRateStats: rateStats(baselineMentions, brandRunCount.baseline, minSample),
       mentionRateChangeStats: rateChangeStats(activity.recent, brandRunCount.recent, baselineMentions, brandRunCount.baseline, minSample),
+      coMentionPercentageStats: rateStats(co, runs, minSample),
+      avgPositionStats: meanStats({ n: total, sum: num(c.rank_sum), sumSq: num(c.rank_sq_sum) }, minSample),
     };
   });
   return threats
