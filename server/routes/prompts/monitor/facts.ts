@@ -3,6 +3,7 @@ import { num, rate, round2OrNull } from '../sql';
 import type { Window } from '../windows';
 import { windowedScope, type Filters, type PromptWindowStats } from './promptStats';
 import { LOW_MENTION_RATE } from './performanceStatus';
+import { DEFAULT_MIN_SAMPLE, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 
 /** The Prompts Monitor's facts and insights; rates in percent, gaps and trends in percentage points. */
 export interface PromptFacts {
@@ -13,6 +14,16 @@ export interface PromptFacts {
   bestProvider: string | null;
   avgMentionRate: number | null;
   firstPlaceCount: number;
+  /**
+   * The answers behind avgMentionRate: n = the window's answers, Wilson interval of the share of
+   * them naming the brand (avgMentionRate weighs each prompt alike: the two agree when the prompts ran
+   * equally often).
+   */
+  avgMentionRateStats: EstimateStats;
+  /** The same share of answers, window − delta window (Newcombe): n and previousN are both windows' answers. */
+  trendChangeStats: ChangeStats;
+  /** Best − worst provider mention rate (Newcombe, independent answers): n = the best provider's answers, previousN = the worst's. */
+  providerGapStats: ChangeStats;
 }
 
 interface ProviderStats {
@@ -74,12 +85,17 @@ function mean(values: number[]): number | null {
  * providerGap = best − worst provider mention rate (providers with runs); bestProvider = the best
  * (ties: alphabetical); firstPlaceCount = answers in the window that name the brand first.
  */
-export function computeFacts(stats: Iterable<PromptWindowStats>, providers: ProviderStats[]): PromptFacts {
+export function computeFacts(stats: Iterable<PromptWindowStats>, providers: ProviderStats[], minSample = DEFAULT_MIN_SAMPLE): PromptFacts {
   const currentRates: number[] = [];
   const previousRates: number[] = [];
   let zero = 0;
   let low = 0;
+  const answers = { runs: 0, mentioned: 0, prevRuns: 0, prevMentioned: 0 };
   for (const s of stats) {
+    answers.runs += s.runs;
+    answers.mentioned += s.mentioned;
+    answers.prevRuns += s.prevRuns;
+    answers.prevMentioned += s.prevMentioned;
     const current = rate(s.mentioned, s.runs);
     if (current !== null) {
       currentRates.push(current);
@@ -93,8 +109,10 @@ export function computeFacts(stats: Iterable<PromptWindowStats>, providers: Prov
   const prevAvg = mean(previousRates);
   const ranked = providers
     .filter((p) => p.runs > 0)
-    .map((p) => ({ provider: p.provider, rate: (p.mentioned / p.runs) * 100 }))
+    .map((p) => ({ provider: p.provider, rate: (p.mentioned / p.runs) * 100, runs: p.runs, mentioned: p.mentioned }))
     .sort((a, b) => b.rate - a.rate || a.provider.localeCompare(b.provider));
+  const best = ranked[0];
+  const worst = ranked[ranked.length - 1];
   return {
     trendChange: avg !== null && prevAvg !== null ? round2OrNull(avg - prevAvg) : null,
     zeroMentionPrompts: zero,
@@ -103,5 +121,8 @@ export function computeFacts(stats: Iterable<PromptWindowStats>, providers: Prov
     bestProvider: ranked[0]?.provider ?? null,
     avgMentionRate: round2OrNull(avg),
     firstPlaceCount: providers.reduce((sum, p) => sum + p.firstPlace, 0),
+    avgMentionRateStats: rateStats(answers.mentioned, answers.runs, minSample),
+    trendChangeStats: rateChangeStats(answers.mentioned, answers.runs, answers.prevMentioned, answers.prevRuns, minSample),
+    providerGapStats: rateChangeStats(best?.mentioned ?? 0, best?.runs ?? 0, worst?.mentioned ?? 0, worst?.runs ?? 0, minSample),
   };
 }

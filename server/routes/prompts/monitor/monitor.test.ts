@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityStats, mean, r2, rawFacts, within } from '../oracle';
 import { startPromptsTestApp, TEST_NOW, type PromptsTestApp } from '../testing';
 import { DEFAULT_MIN_SAMPLE } from '../../../stats';
-import { nearly, wilsonByInversion } from '../../insights/testing/expect';
+import { nearly, newcombeReference, wilsonByInversion } from '../../insights/testing/expect';
 
 const BRAND = 'brd_taskvine';
 const OWN = 'taskvine';
@@ -105,7 +105,8 @@ describe.each(['duckdb', 'postgres'] as const)('prompts monitor calls (%s)', (di
       .map((provider) => ({ provider, rate: entityStats(inWindow.filter((r) => r.provider === provider), facts.mentions, OWN).rate! }))
       .sort((a, b) => b.rate - a.rate || a.provider.localeCompare(b.provider));
     const runIds = new Set(inWindow.map((r) => r.id));
-    expect(res.json()).toEqual({
+    const body = res.json();
+    expect(body).toEqual({
       trendChange: r2(avg - prevAvg),
       zeroMentionPrompts: cur.filter((s) => s.mentioned === 0).length,
       lowPerformers: cur.filter((s) => s.rate! < 30).length,
@@ -113,7 +114,32 @@ describe.each(['duckdb', 'postgres'] as const)('prompts monitor calls (%s)', (di
       bestProvider: byProvider[0].provider,
       avgMentionRate: r2(avg),
       firstPlaceCount: facts.mentions.filter((m) => m.entity === OWN && m.rank === 1 && runIds.has(m.runId)).length,
+      avgMentionRateStats: expect.any(Object),
+      trendChangeStats: expect.any(Object),
+      providerGapStats: expect.any(Object),
     });
+    // The answers of both windows: the share naming the brand with its Wilson interval, and its change (Newcombe).
+    const answers = entityStats(inWindow, facts.mentions, OWN);
+    const before = entityStats(facts.runs.filter((r) => within(r.at, delta.start, delta.end)), facts.mentions, OWN);
+    const [low, high] = wilsonByInversion(answers.mentioned, answers.runs);
+    expect(body.avgMentionRateStats).toMatchObject({ n: answers.runs, enoughData: answers.runs >= DEFAULT_MIN_SAMPLE });
+    expect(nearly(body.avgMentionRateStats.low, low * 100) && nearly(body.avgMentionRateStats.high, high * 100)).toBe(true);
+    const expectChange = (stats: any, k1: number, n1: number, k0: number, n0: number) => {
+      expect(stats).toMatchObject({ n: n1, previousN: n0 });
+      expect(stats.enoughData).toBe(n1 >= DEFAULT_MIN_SAMPLE && n0 >= DEFAULT_MIN_SAMPLE);
+      if (!stats.enoughData) return;
+      const [dLow, dHigh] = newcombeReference(k1, n1, k0, n0);
+      expect(nearly(stats.diff, (k1 / n1 - k0 / n0) * 100)).toBe(true);
+      expect(nearly(stats.low, dLow * 100) && nearly(stats.high, dHigh * 100), `${stats.low}–${stats.high}`).toBe(true);
+      expect(stats.significant).toBe(dLow > 0 || dHigh < 0);
+    };
+    expectChange(body.trendChangeStats, answers.mentioned, answers.runs, before.mentioned, before.runs);
+    // The provider gap: best against worst provider, independent answers.
+    const providerAnswers = (provider: string) => entityStats(inWindow.filter((r) => r.provider === provider), facts.mentions, OWN);
+    const best = providerAnswers(byProvider[0].provider);
+    const worst = providerAnswers(byProvider[byProvider.length - 1].provider);
+    expectChange(body.providerGapStats, best.mentioned, best.runs, worst.mentioned, worst.runs);
+    expect(body.trendChangeStats.enoughData || body.providerGapStats.enoughData).toBe(true);
   });
 
   it('facts agree with the table: zero-mention and low performers', async () => {

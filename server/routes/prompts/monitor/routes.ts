@@ -48,7 +48,7 @@ export const promptsFacts = defineCall<MonitorBody>('prompts.insights.facts', as
     loadPromptWindowStats(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters),
     loadProviderStats(ctx.db, brand.id, ownEntity(brand.name), current, filters),
   ]);
-  return computeFacts(stats.values(), providers);
+  return computeFacts(stats.values(), providers, ctx.config.minSample);
 });
 
 export const promptsSuggestions = defineCall<{ brandId: string; startTime: string; endTime?: string; limit?: number }>(
