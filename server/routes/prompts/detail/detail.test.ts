@@ -171,7 +171,9 @@ describe.each(['duckdb', 'postgres'] as const)('prompt detail calls (%s)', (dial
         expect(point.totalRuns).toBe(bucket.length);
         expect(point.mentionRate).toBe(r2(entityStats(bucket, facts.mentions, OWN).rate!));
         expect(point.aggregationValue).toBe(series);
-        expectRate((point as unknown as { mentionRateStats: Stats }).mentionRateStats, entityStats(bucket, facts.mentions, OWN).mentioned, bucket.length);
+        const k = entityStats(bucket, facts.mentions, OWN).mentioned;
+        const { mentionRateLow, mentionRateHigh } = point as unknown as { mentionRateLow: number; mentionRateHigh: number };
+        expectRate({ n: bucket.length, low: mentionRateLow, high: mentionRateHigh, enoughData: bucket.length >= DEFAULT_MIN_SAMPLE } as Stats, k, bucket.length);
         expect(point.formattedPeriod.startsWith(new Date(point.timestampEpoch).toISOString().slice(0, 10))).toBe(true);
         total += point.totalRuns;
       }

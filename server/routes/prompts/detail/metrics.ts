@@ -83,8 +83,14 @@ export interface PromptSeriesPoint {
   totalRuns: number;
   aggregationValue: string;
   mentionRate: number;
-  /** n = totalRuns. */
-  mentionRateStats: EstimateStats;
+  /**
+   * The 95% Wilson interval of mentionRate (n = totalRuns), as two flat numbers rather than a stats
+   * object: a series has a point per bucket and per provider or location (250 locations at the
+   * largest plan), and the flat pair keeps the answer within its payload budget; a chart's band
+   * reads them as y and y2.
+   */
+  mentionRateLow: number;
+  mentionRateHigh: number;
 }
 
 /** hour: "2026-11-21 13:00"; day: "2026-11-21"; week: the Monday that starts the ISO week. */
@@ -131,10 +137,15 @@ export async function loadMentionRateSeries(
       totalRuns: runs,
       aggregationValue: series,
       mentionRate: round2((num(row.mentioned) / runs) * 100),
-      mentionRateStats: rateStats(num(row.mentioned), runs, minSample),
+      ...seriesInterval(rateStats(num(row.mentioned), runs, minSample)),
     });
   }
   return data;
+}
+
+/** A bucket always has runs, so its interval is never null. */
+function seriesInterval(stats: EstimateStats): Pick<PromptSeriesPoint, 'mentionRateLow' | 'mentionRateHigh'> {
+  return { mentionRateLow: stats.low ?? 0, mentionRateHigh: stats.high ?? 100 };
 }
 
 /** A source cited in one of the prompt's answers. */
