@@ -243,12 +243,14 @@ describe('prompts monitor page', () => {
     await screen.findByText('Suggestion 2?');
     fireEvent.click(screen.getAllByRole('button', { name: 'Track' })[1]);
     expect(await screen.findByText('Create Monitoring Prompt')).toBeTruthy();
-    const text = (await within(screen.getByRole('dialog')).findByRole('textbox')) as HTMLTextAreaElement;
+    // the dialog's role is found once its opening focus trap has settled (waiting, not at once)
+    const dialog = await screen.findByRole('dialog');
+    const text = (await within(dialog).findByRole('textbox')) as HTMLTextAreaElement;
     expect(text.value).toBe('Suggestion 2?');
     expect(text.readOnly).toBe(false);
     expect(screen.getByText('13/500')).toBeTruthy();
     // No provider or country chosen yet: Create stays disabled.
-    expect((within(screen.getByRole('dialog')).getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("shows 'No prompt ID found for update' and sends nothing when an edit has no prompt id", async () => {
