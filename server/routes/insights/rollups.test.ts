@@ -60,12 +60,35 @@ function sameAnswer(a: unknown, b: unknown, at = '$'): string | null {
   }
   if (a && b && typeof a === 'object' && typeof b === 'object') {
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const d = sameAnswer((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`);
+      const [x, y] = [(a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]];
+      if (k === 'pctChangeNetSentimentBrand' && typeof x === 'number' && typeof y === 'number') {
+        const slack = sentimentChangeSlack(a as Record<string, unknown>);
+        if (Math.abs(x - y) > slack) return `${at}.${k}: ${x} ≠ ${y} (slack ${slack.toFixed(3)})`;
+        continue;
+      }
+      const d = sameAnswer(x, y, `${at}.${k}`);
       if (d) return d;
     }
     return null;
   }
   return a === b ? null : `${at}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
+}
+
+/**
+ * The percent change of a net sentiment is taken between two values rounded to 0.01, and summing
+ * the same sentiments in another order (rollups against raw facts) can move either rounding by one
+ * step. Over a small previous value that step is amplified:
+ * d(100·(c−p)/|p|) ≤ 100·0.01/|p'| + 100·|c|·0.01/(|p|·|p'|), with |p'| ≥ |p| − 0.01, plus the 0.01
+ * rounding of the change itself. c and p are read from the answer (p = c − delta).
+ */
+function sentimentChangeSlack(answer: Record<string, unknown>): number {
+  const cur = answer.netSentimentBrand;
+  const delta = answer.deltaNetSentimentBrand;
+  if (typeof cur !== 'number' || typeof delta !== 'number') return 0.0100001;
+  const prev = Math.abs(cur - delta) - 0.0100001; // the previous value, less the step it may be off
+  if (prev <= 0.01) return Infinity; // a previous value of about one step: any change is noise
+  const step = 0.0100001;
+  return (100 * step) / prev + (100 * Math.abs(cur) * step) / (prev * prev) + step;
 }
 
 const TRACKED = [{ name: OWN }, ...COMPETITORS.map((name) => ({ name }))];
