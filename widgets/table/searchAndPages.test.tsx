@@ -5,16 +5,11 @@ import { createPageValidator, fakeFetcher, renderWidget } from '../../engine/tes
 import valid from './fixtures/searchAndPages.valid.json';
 import invalid from './fixtures/searchAndPages.invalid.json';
 import response from './fixtures/searchAndPages.response.json';
+import { domains, pageWith } from './testPage';
 
 // Table `search` and `pagination` (Sources tables: page size 10, page list with ellipses).
 const config = valid as unknown as WidgetConfig;
 const fetcher = () => fakeFetcher({ 'citations.tld-analysis': response }).fetcher;
-const pageWith = (widget: unknown) => ({ version: 1, id: 't', route: '/t', title: 'T', widgets: { w: widget }, layout: [{ items: [{ widget: 'w' }] }] });
-
-function domains() {
-  const table = screen.getByRole('table', { name: 'Cited Domains' });
-  return within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
-}
 
 describe('table search and pagination', () => {
   it('schema accepts the valid fixture and rejects the invalid one', () => {
@@ -54,7 +49,14 @@ describe('table search and pagination', () => {
   });
 
   it('lists pages with ellipses beyond 7 pages', async () => {
-    const many = { ...response, classifications: Array.from({ length: 95 }, (_, i) => ({ ...response.classifications[0], tld: `d${i}.com`, total_count: 1000 - i })) };
+    const many = {
+      ...response,
+      classifications: Array.from({ length: 95 }, (_, i) => ({
+        ...response.classifications[0],
+        tld: `d${i}.com`,
+        total_count: 1000 - i,
+      })),
+    };
     renderWidget(config, { fetcher: fakeFetcher({ 'citations.tld-analysis': many }).fetcher });
     await screen.findByRole('table', { name: 'Cited Domains' });
     const pageButtons = () => screen.getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type WidgetConfig } from '../../engine';
 import { createPageValidator, fakeFetcher, renderWidget } from '../../engine/testing';
+import { domains, pageWith } from './testPage';
 
 // Table `serverPaging`: the call answers one page (the Sources domains at any scale); the table
 // sends the page, sort and search it shows and exports every page.
@@ -26,7 +27,10 @@ const config = {
 } as unknown as WidgetConfig;
 
 type Page = { limit: number; offset?: number; sort?: string; order?: 'asc' | 'desc'; search?: string };
-const ALL = Array.from({ length: 230 }, (_, i) => ({ tld: `site${String(i).padStart(3, '0')}.${i % 3 === 0 ? 'org' : 'com'}`, total_count: 1000 - i }));
+const ALL = Array.from({ length: 230 }, (_, i) => ({
+  tld: `site${String(i).padStart(3, '0')}.${i % 3 === 0 ? 'org' : 'com'}`,
+  total_count: 1000 - i,
+}));
 
 /** A server keeping the paging contract of server/http/paging.ts. */
 function server() {
@@ -34,24 +38,24 @@ function server() {
     'citations.tld-analysis': (input: { body: { page: Page } }) => {
       const { limit, offset = 0, sort, order, search } = input.body.page;
       let rows = search ? ALL.filter((r) => r.tld.includes(search.toLowerCase())) : [...ALL];
-      if (sort) rows = rows.sort((a, b) => (order === 'desc' ? -1 : 1) * String(a[sort as 'tld']).localeCompare(String(b[sort as 'tld']), undefined, { numeric: true }));
+      if (sort)
+        rows = rows.sort(
+          (a, b) =>
+            (order === 'desc' ? -1 : 1) *
+            String(a[sort as 'tld']).localeCompare(String(b[sort as 'tld']), undefined, { numeric: true }),
+        );
       return { stats: {}, classifications: rows.slice(offset, offset + limit), total: rows.length };
     },
   });
 }
 
-const pageOf = (calls: ReturnType<typeof server>['calls']) => calls.map((c) => ((c.input as { body: { page: Page } }).body.page));
-function domains() {
-  const table = screen.getByRole('table', { name: 'Cited Domains' });
-  return within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
-}
+const pageOf = (calls: ReturnType<typeof server>['calls']) => calls.map((c) => (c.input as { body: { page: Page } }).body.page);
 
 describe('table serverPaging', () => {
   it('the schema accepts it and refuses a page size over 200', () => {
     const { validate } = createPageValidator();
-    const page = (widget: unknown) => ({ version: 1, id: 't', route: '/t', title: 'T', widgets: { w: widget }, layout: [{ items: [{ widget: 'w' }] }] });
-    expect(validate(page(config)), JSON.stringify(validate.errors)).toBe(true);
-    expect(validate(page({ ...config, serverPaging: { pageSize: 500 } }))).toBe(false);
+    expect(validate(pageWith(config)), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate(pageWith({ ...config, serverPaging: { pageSize: 500 } }))).toBe(false);
   });
 
   it('asks for the first page only and counts every row from the answer', async () => {
@@ -81,7 +85,9 @@ describe('table serverPaging', () => {
     // typing shows at once; the request follows when typing pauses
     expect((box as HTMLInputElement).value).toBe(' .ORG');
     const orgs = ALL.filter((r) => r.tld.endsWith('.org'));
-    await waitFor(() => expect(pageOf(s.calls).at(-1)).toEqual({ limit: 10, offset: 0, sort: 'total_count', order: 'asc', search: '.ORG' }));
+    await waitFor(() =>
+      expect(pageOf(s.calls).at(-1)).toEqual({ limit: 10, offset: 0, sort: 'total_count', order: 'asc', search: '.ORG' }),
+    );
     await waitFor(() => expect(screen.getByText(`1–10 of ${orgs.length}`)).toBeTruthy());
     expect(domains().every((d) => d?.endsWith('.org'))).toBe(true);
   });
