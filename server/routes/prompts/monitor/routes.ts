@@ -9,6 +9,8 @@ import { computeFacts, loadProviderStats } from './facts';
 import { loadPromptWindowStats } from './promptStats';
 import { buildSuggestions, loadMentionedNames } from './suggestions';
 import { loadBrandPrompts, loadPromptTable } from './table';
+import type { PageRequest } from '../../../http/paging';
+import { type PerformanceFilter, pagePromptTable } from './paging';
 
 interface MonitorBody {
   brandId: string;
@@ -30,7 +32,13 @@ function scope(body: MonitorBody, now: Date) {
 
 const ownEntity = (name: string) => name.trim().toLowerCase();
 
-export const promptsTable = defineCall<MonitorBody>('prompts.table', async ({ body, user, ctx }) => {
+interface TableBody extends MonitorBody {
+  page?: PageRequest;
+  performance?: PerformanceFilter | null;
+  state?: 'active' | 'inactive' | null;
+}
+
+export const promptsTable = defineCall<TableBody>('prompts.table', async ({ body, user, ctx }) => {
   const brand = await requireBrandAccess(ctx, user, body.brandId);
   const { current, delta, filters } = scope(body, ctx.now());
   const [table, usage, collection] = await Promise.all([
@@ -38,7 +46,9 @@ export const promptsTable = defineCall<MonitorBody>('prompts.table', async ({ bo
     loadBrandPlanUsage(ctx.db, brand.id),
     costCapStatus(ctx.db, brand.id, jobSettings(ctx.config).costCapUsdPerBrandDay, ctx.now()),
   ]);
-  return { prompts: table.rows, canAddPrompts: canAddPrompts(usage), collection };
+  // with a page request: one page of the filtered prompts, their total and the tabs' counts
+  const rows = pagePromptTable(table.rows, body.page, body.performance, body.state);
+  return { ...rows, canAddPrompts: canAddPrompts(usage), collection };
 });
 
 export const promptsFacts = defineCall<MonitorBody>('prompts.insights.facts', async ({ body, user, ctx }) => {
@@ -60,10 +70,17 @@ export const promptsSuggestions = defineCall<{ brandId: string; startTime: strin
     const [names, prompts, stats] = await Promise.all([
       loadMentionedNames(ctx.db, brand.id, own, window),
       loadBrandPrompts(ctx.db, brand.id),
-      loadPromptWindowStats(ctx.db, brand.id, own, window, { start: window.start, end: window.start }, {
-        providers: null,
-        locations: null,
-      }),
+      loadPromptWindowStats(
+        ctx.db,
+        brand.id,
+        own,
+        window,
+        { start: window.start, end: window.start },
+        {
+          providers: null,
+          locations: null,
+        },
+      ),
     ]);
     const score = (id: string) => {
       const s = stats.get(id);

@@ -1,0 +1,88 @@
+import { type PageRequest, type PagingSpec, pageOf } from '../../../http/paging';
+import type { PromptTableRow } from './table';
+
+/** The Performance filter of the Prompts Monitor ('all' or null keeps every prompt). */
+export type PerformanceFilter = 'all' | 'top' | 'worst' | 'needs_attention' | 'recently_changed';
+
+/** A change of the mention rate above this many points (either way) is 'Recently Changed'. */
+export const RECENT_CHANGE_POINTS = 5;
+
+/** The label the table shows: a never-run prompt is New, the others their performanceStatus. */
+export function performanceLabel(row: PromptTableRow): string {
+  return row.recencyStatus === 'never_run' ? 'new' : row.performanceStatus;
+}
+
+/** Whether a row passes the Performance filter, by the label it shows (a New prompt is none of them). */
+export function keepsPerformance(row: PromptTableRow, filter: PerformanceFilter | null | undefined): boolean {
+  switch (filter ?? 'all') {
+    case 'top':
+      return performanceLabel(row) === 'top';
+    case 'worst':
+      return performanceLabel(row) === 'bottom';
+    case 'needs_attention':
+      return performanceLabel(row) === 'zero_mention';
+    case 'recently_changed':
+      return row.deltaMentionRateChange !== null && Math.abs(row.deltaMentionRateChange) > RECENT_CHANGE_POINTS;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The table's sortable columns and its search (the prompt's whole text); equal values keep the
+ * prompts in their stored order (created first), so pages never overlap.
+ */
+export const PROMPT_PAGING: PagingSpec<PromptTableRow & { position: number }> = {
+  sortKeys: {
+    promptPreview: (r) => r.promptPreview,
+    promptState: (r) => r.promptState,
+    performanceLabel: (r) => performanceLabel(r),
+    mentionRate: (r) => r.mentionRate,
+    deltaMentionRateChange: (r) => r.deltaMentionRateChange,
+    averageMentionRank: (r) => r.averageMentionRank,
+    currentNetSentiment: (r) => r.currentNetSentiment,
+    recencyStatus: (r) => r.recencyStatus,
+    lastRunDate: (r) => r.lastRunDate,
+    currentPeriodRuns: (r) => r.currentPeriodRuns,
+  },
+  search: [(r) => r.fullPrompt],
+  tieBreak: (a, b) => a.position - b.position,
+};
+
+export interface StateCounts {
+  active: number;
+  inactive: number;
+  all: number;
+}
+
+export interface PromptTablePage {
+  prompts: PromptTableRow[];
+  /** with page: the prompts the filter, state and search keep (prompts holds one page of them) */
+  total?: number;
+  /** with page: the prompts the Performance filter keeps, by state (the tabs' counts; no search) */
+  counts?: StateCounts;
+}
+
+/**
+ * The rows a request asks for: the prompts the Performance filter and the state keep (every
+ * prompt without them); with `page` searched, sorted and cut to one page, with their total and
+ * the counts of each state.
+ */
+export function pagePromptTable(
+  rows: PromptTableRow[],
+  page: PageRequest | undefined,
+  performance: PerformanceFilter | null | undefined,
+  state: 'active' | 'inactive' | null | undefined,
+): PromptTablePage {
+  const kept = rows.filter((r) => keepsPerformance(r, performance));
+  const inState = state ? kept.filter((r) => r.promptState === state) : kept;
+  if (!page) return { prompts: inState };
+  const active = kept.filter((r) => r.promptState === 'active').length;
+  const counts = { active, inactive: kept.length - active, all: kept.length };
+  const cut = pageOf(
+    inState.map((r, position) => ({ ...r, position })),
+    page,
+    PROMPT_PAGING,
+  );
+  return { prompts: cut.rows.map(({ position: _position, ...r }) => r), total: cut.total, counts };
+}
