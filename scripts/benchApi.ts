@@ -13,7 +13,14 @@
 //   --calls overview|others|<id,id,...>  times only those calls (default: all)
 //   --json FILE                          also writes the figures as JSON rows, to compare two runs
 //                                        (e.g. two commits, run in turns: docs/operations.md)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//   --keep DIR                           keeps each loaded database (a DuckDB file in DIR, a PostgreSQL
+//                                        schema named after DIR) and reuses it on the next run with the
+//                                        same DIR, dialect, scale and tenants: a scale-10 load takes
+//                                        minutes, a timing run seconds. A reused database gets the
+//                                        migrations added since (not a new load); delete DIR and drop
+//                                        the schemas it lists (DIR/*.json) to start afresh.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +29,7 @@ import { buildApp } from '../server/app';
 import { createAuthenticate } from '../server/auth/authenticate';
 import { openDuckDb } from '../server/db/duckdb';
 import { migrate } from '../server/db/migrate';
+import { openPostgres } from '../server/db/postgres';
 import { openTestDb, TEST_DATABASE_URL } from '../server/db/testing';
 import type { Db, Dialect } from '../server/db/types';
 import type { ServerContext } from '../server/http/context';
@@ -39,6 +47,7 @@ const { values } = parseArgs({
     tenants: { type: 'string', default: '0' },
     calls: { type: 'string', default: 'all' },
     json: { type: 'string' },
+    keep: { type: 'string' },
   },
 });
 const tenants = Number(values.tenants);
@@ -46,7 +55,7 @@ const scales = (values.scales ?? (tenants > 0 ? '1' : '1,10')).split(',').map(Nu
 const runs = Number(values.runs);
 if (!Number.isInteger(tenants) || tenants < 0 || scales.some((s) => !(s > 0)) || !(runs > 0)) {
   throw new Error(
-    'Usage: npm run bench:api -- [--scales 1,10] [--dialects duckdb,postgres] [--runs 30] [--tenants N] [--calls overview|others|id,id] [--json FILE]',
+    'Usage: npm run bench:api -- [--scales 1,10] [--dialects duckdb,postgres] [--runs 30] [--tenants N] [--calls overview|others|id,id] [--json FILE] [--keep DIR]',
   );
 }
 
@@ -60,7 +69,10 @@ function selectCalls(arg: string): string[] {
   if (arg === 'all') return [...OVERVIEW, ...OTHERS];
   if (arg === 'overview') return OVERVIEW;
   if (arg === 'others') return OTHERS;
-  const ids = arg.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = arg
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = ids.filter((id) => !OVERVIEW.includes(id) && !OTHERS.includes(id));
   if (ids.length === 0 || unknown.length > 0) throw new Error(`--calls: unknown call ${unknown.join(', ') || '(none)'}`);
   return ids;
@@ -89,41 +101,99 @@ async function openBenchDb(dialect: Dialect): Promise<{ db: Db; dispose: () => P
   const dir = mkdtempSync(join(tmpdir(), 'answerscope-bench-'));
   const db = await openDuckDb({ file: join(dir, 'bench.duckdb'), tmpDir: join(dir, 'tmp') });
   await migrate(db);
-  return { db, dispose: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    db,
+    dispose: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-const loadLine = (when: string) => `load average (1/5/15 min) at ${when}: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`;
+const loadLine = (when: string) =>
+  `load average (1/5/15 min) at ${when}: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`;
 
 /** Prints a markdown table between two load-average lines; `rows` runs while the table is printed. */
 async function table(header: string[], rows: () => AsyncIterable<string[]> | Iterable<string[]>) {
   console.log(loadLine('start'));
   console.log(`| ${header.join(' | ')} |`);
-  console.log(`|---|${header.slice(1).map(() => '---:').join('|')}|`);
+  console.log(
+    `|---|${header
+      .slice(1)
+      .map(() => '---:')
+      .join('|')}|`,
+  );
   for await (const row of rows()) console.log(`| ${row.join(' | ')} |`);
   console.log(loadLine('end'));
 }
 
-/** A fresh database with the demo data (and `withTenants` other tenants), loaded as of `now`. */
+/** Where --keep puts one loaded database, and the file recording it (with the `now` it was loaded as of). */
+function kept(dialect: Dialect, scale: number, withTenants: number) {
+  const dir = values.keep!;
+  mkdirSync(dir, { recursive: true });
+  const name = `${dialect}-s${scale}-t${withTenants}`;
+  const tag = createHash('sha256').update(dir).digest('hex').slice(0, 8);
+  return { meta: join(dir, `${name}.json`), file: join(dir, `${name}.duckdb`), schema: `bench_${tag}_s${scale}_t${withTenants}` };
+}
+
+/** The kept database (migrated to the current code), and whether it already holds the data. */
+async function openKept(dialect: Dialect, scale: number, withTenants: number) {
+  const k = kept(dialect, scale, withTenants);
+  const loadedAt = existsSync(k.meta) ? new Date(JSON.parse(readFileSync(k.meta, 'utf8')).now) : null;
+  const db =
+    dialect === 'postgres'
+      ? await openPostgres({ connectionString: TEST_DATABASE_URL, schema: k.schema, max: 4 })
+      : await openDuckDb({ file: k.file, tmpDir: join(values.keep!, 'tmp') });
+  await migrate(db);
+  const done = (now: Date) => writeFileSync(k.meta, JSON.stringify({ now: now.toISOString(), schema: k.schema, file: k.file }));
+  return { db, dispose: () => db.close(), loadedAt, done };
+}
+
+/** A fresh database with the demo data (and `withTenants` other tenants), loaded as of `now`; with --keep, the kept one (as of its load). */
 async function loaded(dialect: Dialect, scale: number, now: Date, withTenants: number) {
-  const { db, dispose } = await openBenchDb(dialect);
+  const keep = values.keep ? await openKept(dialect, scale, withTenants) : null;
+  const { db, dispose } = keep ?? (await openBenchDb(dialect));
+  if (keep?.loadedAt) {
+    console.log(
+      `\n## ${dialect}, scale ${scale}${withTenants ? ` + ${withTenants} tenants` : ''}: kept database loaded as of ${keep.loadedAt.toISOString()}`,
+    );
+    return { db, dispose, now: keep.loadedAt };
+  }
   const t0 = performance.now();
   const result = await loadDemo(db, { scale, seed: 42, now, tenants: withTenants });
+  keep?.done(now);
   const c = result.counts;
-  console.log(`\n## ${dialect}, scale ${scale}${withTenants ? ` + ${withTenants} tenant${withTenants === 1 ? '' : 's'}` : ''}: ${c.runs.toLocaleString('en-US')} runs, ` +
-    `${c.mentions.toLocaleString('en-US')} mentions, ${c.citations.toLocaleString('en-US')} citations, ${c.brands} brands ` +
-    `(loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-  return { db, dispose };
+  console.log(
+    `\n## ${dialect}, scale ${scale}${withTenants ? ` + ${withTenants} tenant${withTenants === 1 ? '' : 's'}` : ''}: ${c.runs.toLocaleString('en-US')} runs, ` +
+      `${c.mentions.toLocaleString('en-US')} mentions, ${c.citations.toLocaleString('en-US')} citations, ${c.brands} brands ` +
+      `(loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+  return { db, dispose, now };
 }
 
 /** The app over `db`, signed in as the demo login, with the ids its first brand's calls need. */
 async function demoClient(db: Db, dialect: Dialect, now: Date) {
   const dataDir = mkdtempSync(join(tmpdir(), 'answerscope-bench-data-'));
   const ctx: ServerContext = {
-    db, now: () => now,
-    config: { port: 0, dataDir, databaseUrl: dialect === 'postgres' ? TEST_DATABASE_URL : null, publicUrl: 'http://localhost', webDir: null, secureCookies: false },
+    db,
+    now: () => now,
+    config: {
+      port: 0,
+      dataDir,
+      databaseUrl: dialect === 'postgres' ? TEST_DATABASE_URL : null,
+      publicUrl: 'http://localhost',
+      webDir: null,
+      secureCookies: false,
+    },
   };
   const app = await buildApp(ctx, routes, { authenticate: createAuthenticate(ctx), logger: false });
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'demo@example.com', password: DEMO_PASSWORD } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'demo@example.com', password: DEMO_PASSWORD },
+  });
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const inject = (method: string, url: string, payload?: unknown) =>
     app.inject({ method: method as 'POST', url, headers: { cookie }, payload: payload as object });
@@ -133,7 +203,9 @@ async function demoClient(db: Db, dialect: Dialect, now: Date) {
   const w = windows(now);
   const promptTable = (await inject('POST', '/api/prompts/table', { brandId: brand.id, ...w, providers: null, location: null })).json();
   const prompts = Array.isArray(promptTable) ? promptTable : promptTable.prompts;
-  const ranking = (await inject('POST', '/api/brands/performance/ranking-list', { brandId: brand.id, ...w, providers: null, location: null })).json();
+  const ranking = (
+    await inject('POST', '/api/brands/performance/ranking-list', { brandId: brand.id, ...w, providers: null, location: null })
+  ).json();
   const ids = {
     brandId: brand.id,
     promptId: prompts.find((p: { currentPeriodRuns: number }) => p.currentPeriodRuns > 0).promptId,
@@ -189,8 +261,7 @@ function record(dialect: Dialect, scale: number, id: string, timings: { p50: num
 const label = (id: string) => `${id}${OVERVIEW.includes(id) ? ' (overview)' : ''}`;
 
 async function bench(dialect: Dialect, scale: number) {
-  const now = new Date();
-  const { db, dispose } = await loaded(dialect, scale, now, 0);
+  const { db, dispose, now } = await loaded(dialect, scale, new Date(), 0);
   const client = await demoClient(db, dialect, now);
   await table(['call', 'p50 ms', 'p95 ms', 'cpu ms'], async function* () {
     for await (const { id, timings } of timeCalls([client])) {
@@ -208,18 +279,31 @@ async function bench(dialect: Dialect, scale: number) {
  * same demo data (same seed and `now`), the second also holding the tenants, timed in turns.
  */
 async function benchTenants(dialect: Dialect, scale: number) {
-  const now = new Date();
-  const alone = await loaded(dialect, scale, now, 0);
-  const shared = await loaded(dialect, scale, now, tenants);
+  const alone = await loaded(dialect, scale, new Date(), 0);
+  // Both databases as of the same moment, so the demo brand's data and windows are the same.
+  const shared = await loaded(dialect, scale, alone.now, tenants);
+  if (shared.now.getTime() !== alone.now.getTime())
+    throw new Error(`--keep: the kept databases of scale ${scale} were loaded as of different moments; delete ${values.keep}`);
+  const now = alone.now;
   const clients = [await demoClient(alone.db, dialect, now), await demoClient(shared.db, dialect, now)];
-  console.log(`\n## ${dialect}, scale ${scale}: the demo brand alone and beside ${tenants} other tenant${tenants === 1 ? '' : 's'} ` +
-    `(ms; ratio = with tenants / alone; ${runs} rounds, the two databases in turns)`);
+  console.log(
+    `\n## ${dialect}, scale ${scale}: the demo brand alone and beside ${tenants} other tenant${tenants === 1 ? '' : 's'} ` +
+      `(ms; ratio = with tenants / alone; ${runs} rounds, the two databases in turns)`,
+  );
   const ratio = (a: number, b: number) => (a > 0 ? (b / a).toFixed(2) : '-');
   await table(['call', 'p50 alone', `p50 +${tenants}`, 'p50 ratio', 'p95 alone', `p95 +${tenants}`, 'p95 ratio'], async function* () {
     for await (const { id, timings } of timeCalls(clients)) {
       record(dialect, scale, id, timings);
       const [a, b] = timings;
-      yield [label(id), a.p50.toFixed(1), b.p50.toFixed(1), ratio(a.p50, b.p50), a.p95.toFixed(1), b.p95.toFixed(1), ratio(a.p95, b.p95)];
+      yield [
+        label(id),
+        a.p50.toFixed(1),
+        b.p50.toFixed(1),
+        ratio(a.p50, b.p50),
+        a.p95.toFixed(1),
+        b.p95.toFixed(1),
+        ratio(a.p95, b.p95),
+      ];
     }
   });
   for (const c of clients) await c.close();
