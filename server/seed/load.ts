@@ -188,8 +188,14 @@ export async function loadDemo(db: Db, options: LoadDemoOptions): Promise<LoadDe
   await loadTenantAccounts(db, tenantRows, now);
   await loadAccounts(db, now, plan);
   // Fresh statistics after a bulk load: without them PostgreSQL plans the joins of a just-filled
-  // table blind (the competitors table took seconds instead of milliseconds).
-  if (db.dialect === 'postgres') await db.exec('ANALYZE');
+  // table blind (the competitors table took seconds instead of milliseconds). The fact and rollup
+  // tables are also vacuumed, as autovacuum would do some time later: until their pages are marked
+  // all-visible, an index-only scan still fetches every row from the table (a brand's runs of two
+  // weeks, by prompt: 95 ms before, 16 ms after, at scale 10).
+  if (db.dialect === 'postgres') {
+    await db.exec('ANALYZE');
+    await db.exec(`VACUUM runs, mentions, citations, ${ROLLUP_TABLES.join(', ')}`);
+  }
 
   return {
     counts: await countRows(db),
