@@ -1,5 +1,6 @@
 import { meanChange, meanInterval, type MomentSums } from './meanInterval';
 import { pairedRateChange, rateChange } from './newcombe';
+import { stratifiedRateChange, stratifiedRateInterval, type Stratum } from './stratified';
 import { rateInterval } from './wilson';
 
 // The statistics in the units the API reports them (schemas/api/README.md "Units"): rates in
@@ -77,6 +78,29 @@ export function pairedRateChangeStats(both: number, onlyFirst: number, onlySecon
   return {
     n,
     previousN: n,
+    diff: scaled(c.diff, 100),
+    low: scaled(c.low, 100),
+    high: scaled(c.high, 100),
+    significant: c.significant,
+    enoughData: c.enoughData,
+  };
+}
+
+/**
+ * The mean of the strata's rates (each stratum alike) as a percentage's interval: stratified Wilson.
+ * n = the answers over the strata (what the minimum sample counts), the interval from their effective sample.
+ */
+export function stratifiedRateStats(strata: Stratum[], minSample: number): EstimateStats {
+  const r = stratifiedRateInterval(strata);
+  return { n: r.n, low: scaled(r.low, 100), high: scaled(r.high, 100), enoughData: r.n >= minSample };
+}
+
+/** The change of a mean of strata's rates against the previous period, in percentage points (stratified Newcombe). */
+export function stratifiedRateChangeStats(current: Stratum[], previous: Stratum[], minSample: number): ChangeStats {
+  const c = stratifiedRateChange(current, previous, { minSample });
+  return {
+    n: current.reduce((a, s) => a + s.n, 0),
+    previousN: previous.reduce((a, s) => a + s.n, 0),
     diff: scaled(c.diff, 100),
     low: scaled(c.low, 100),
     high: scaled(c.high, 100),

@@ -3,7 +3,15 @@ import { num, rate, round2OrNull } from '../sql';
 import type { Window } from '../windows';
 import { windowedScope, type Filters, type PromptWindowStats } from './promptStats';
 import { LOW_MENTION_RATE } from './performanceStatus';
-import { DEFAULT_MIN_SAMPLE, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
+import {
+  DEFAULT_MIN_SAMPLE,
+  rateChangeStats,
+  stratifiedRateChangeStats,
+  stratifiedRateStats,
+  type ChangeStats,
+  type EstimateStats,
+  type Stratum,
+} from '../../../stats';
 
 /** The Prompts Monitor's facts and insights; rates in percent, gaps and trends in percentage points. */
 export interface PromptFacts {
@@ -15,12 +23,11 @@ export interface PromptFacts {
   avgMentionRate: number | null;
   firstPlaceCount: number;
   /**
-   * The answers behind avgMentionRate: n = the window's answers, Wilson interval of the share of
-   * them naming the brand (avgMentionRate weighs each prompt alike: the two agree when the prompts ran
-   * equally often).
+   * avgMentionRate's interval: the mean of the prompts' rates, each prompt alike, as a stratified
+   * Wilson interval (each prompt a stratum); n = the window's answers.
    */
   avgMentionRateStats: EstimateStats;
-  /** The same share of answers, window − delta window (Newcombe): n and previousN are both windows' answers. */
+  /** trendChange's interval (stratified Newcombe): n and previousN are both windows' answers. */
   trendChangeStats: ChangeStats;
   /** Best − worst provider mention rate (Newcombe, independent answers): n = the best provider's answers, previousN = the worst's. */
   providerGapStats: ChangeStats;
@@ -85,17 +92,21 @@ function mean(values: number[]): number | null {
  * providerGap = best − worst provider mention rate (providers with runs); bestProvider = the best
  * (ties: alphabetical); firstPlaceCount = answers in the window that name the brand first.
  */
-export function computeFacts(stats: Iterable<PromptWindowStats>, providers: ProviderStats[], minSample = DEFAULT_MIN_SAMPLE): PromptFacts {
+export function computeFacts(
+  stats: Iterable<PromptWindowStats>,
+  providers: ProviderStats[],
+  minSample = DEFAULT_MIN_SAMPLE,
+): PromptFacts {
   const currentRates: number[] = [];
   const previousRates: number[] = [];
   let zero = 0;
   let low = 0;
-  const answers = { runs: 0, mentioned: 0, prevRuns: 0, prevMentioned: 0 };
+  // Each prompt a stratum, so the intervals are those of the means shown (not of the pooled answers).
+  const currentStrata: Stratum[] = [];
+  const previousStrata: Stratum[] = [];
   for (const s of stats) {
-    answers.runs += s.runs;
-    answers.mentioned += s.mentioned;
-    answers.prevRuns += s.prevRuns;
-    answers.prevMentioned += s.prevMentioned;
+    currentStrata.push({ k: s.mentioned, n: s.runs });
+    previousStrata.push({ k: s.prevMentioned, n: s.prevRuns });
     const current = rate(s.mentioned, s.runs);
     if (current !== null) {
       currentRates.push(current);
@@ -121,8 +132,8 @@ export function computeFacts(stats: Iterable<PromptWindowStats>, providers: Prov
     bestProvider: ranked[0]?.provider ?? null,
     avgMentionRate: round2OrNull(avg),
     firstPlaceCount: providers.reduce((sum, p) => sum + p.firstPlace, 0),
-    avgMentionRateStats: rateStats(answers.mentioned, answers.runs, minSample),
-    trendChangeStats: rateChangeStats(answers.mentioned, answers.runs, answers.prevMentioned, answers.prevRuns, minSample),
+    avgMentionRateStats: stratifiedRateStats(currentStrata, minSample),
+    trendChangeStats: stratifiedRateChangeStats(currentStrata, previousStrata, minSample),
     providerGapStats: rateChangeStats(best?.mentioned ?? 0, best?.runs ?? 0, worst?.mentioned ?? 0, worst?.runs ?? 0, minSample),
   };
 }

@@ -31,10 +31,49 @@ describe.each(['duckdb', 'postgres'] as const)('prompts monitor calls (%s)', (di
     const keep = (r: { promptId: string; provider: string; location: string }) =>
       r.promptId === promptId && (!providers || providers.includes(r.provider)) && (!locations || locations.includes(r.location));
     const runs = facts.runs.filter(keep);
-    const cur = entityStats(runs.filter((r) => within(r.at, current.start, current.end)), facts.mentions, OWN);
-    const prev = entityStats(runs.filter((r) => within(r.at, delta.start, delta.end)), facts.mentions, OWN);
+    const cur = entityStats(
+      runs.filter((r) => within(r.at, current.start, current.end)),
+      facts.mentions,
+      OWN,
+    );
+    const prev = entityStats(
+      runs.filter((r) => within(r.at, delta.start, delta.end)),
+      facts.mentions,
+      OWN,
+    );
     const ever = facts.runs.filter((r) => r.promptId === promptId).map((r) => r.at);
     return { cur, prev, lastRun: ever.length ? new Date(Math.max(...ever)).toISOString() : null };
+  }
+
+  /**
+   * avgMentionRate and trendChange weigh each prompt alike, and so do their intervals: each prompt
+   * is a stratum, the interval Wilson's at the mean with the effective sample K²/Σ(1/nᵢ), found here
+   * by inverting the score test (the reference helpers take a fractional k = p·n). Each interval
+   * contains the figure it stands beside (the pooled answers' interval need not).
+   */
+  function checkStratifiedIntervals(body: any, providers: string[] | null) {
+    const promptIds = [...new Set(facts.runs.map((r) => r.promptId))];
+    const stratified = (strata: { runs: number; rate: number | null }[]) => {
+      const p = mean(strata.map((s) => s.rate!))! / 100;
+      const n = strata.length ** 2 / strata.reduce((a, s) => a + 1 / s.runs, 0);
+      return { p, n, k: p * n, answers: strata.reduce((a, s) => a + s.runs, 0) };
+    };
+    const now = stratified(promptIds.map((id) => expected(id, providers, null).cur).filter((s) => s.runs > 0));
+    const before = stratified(promptIds.map((id) => expected(id, providers, null).prev).filter((s) => s.runs > 0));
+    expect(body.avgMentionRate).toBe(r2(now.p * 100));
+    const [low, high] = wilsonByInversion(now.k, now.n);
+    expect(body.avgMentionRateStats).toMatchObject({ n: now.answers, enoughData: now.answers >= DEFAULT_MIN_SAMPLE });
+    expect(nearly(body.avgMentionRateStats.low, low * 100) && nearly(body.avgMentionRateStats.high, high * 100)).toBe(true);
+    expect(body.avgMentionRateStats.low).toBeLessThanOrEqual(body.avgMentionRate);
+    expect(body.avgMentionRateStats.high).toBeGreaterThanOrEqual(body.avgMentionRate);
+    expect(body.trendChangeStats).toMatchObject({ n: now.answers, previousN: before.answers, enoughData: true });
+    const [dLow, dHigh] = newcombeReference(now.k, now.n, before.k, before.n);
+    expect(nearly(body.trendChangeStats.diff, body.trendChange)).toBe(true);
+    expect(nearly(body.trendChangeStats.low, dLow * 100) && nearly(body.trendChangeStats.high, dHigh * 100)).toBe(true);
+    expect(body.trendChangeStats.low).toBeLessThanOrEqual(body.trendChange);
+    expect(body.trendChangeStats.high).toBeGreaterThanOrEqual(body.trendChange);
+    expect(body.trendChangeStats.significant).toBe(dLow > 0 || dHigh < 0);
+    return { now, before };
   }
 
   it.each([
@@ -102,7 +141,14 @@ describe.each(['duckdb', 'postgres'] as const)('prompts monitor calls (%s)', (di
     const prevAvg = mean(prev.map((s) => s.rate!))!;
     const inWindow = facts.runs.filter((r) => within(r.at, current.start, current.end));
     const byProvider = [...new Set(inWindow.map((r) => r.provider))]
-      .map((provider) => ({ provider, rate: entityStats(inWindow.filter((r) => r.provider === provider), facts.mentions, OWN).rate! }))
+      .map((provider) => ({
+        provider,
+        rate: entityStats(
+          inWindow.filter((r) => r.provider === provider),
+          facts.mentions,
+          OWN,
+        ).rate!,
+      }))
       .sort((a, b) => b.rate - a.rate || a.provider.localeCompare(b.provider));
     const runIds = new Set(inWindow.map((r) => r.id));
     const body = res.json();
@@ -118,12 +164,10 @@ describe.each(['duckdb', 'postgres'] as const)('prompts monitor calls (%s)', (di
       trendChangeStats: expect.any(Object),
       providerGapStats: expect.any(Object),
     });
-    // The answers of both windows: the share naming the brand with its Wilson interval, and its change (Newcombe).
-    const answers = entityStats(inWindow, facts.mentions, OWN);
-    const before = entityStats(facts.runs.filter((r) => within(r.at, delta.start, delta.end)), facts.mentions, OWN);
-    const [low, high] = wilsonByInversion(answers.mentioned, answers.runs);
-    expect(body.avgMentionRateStats).toMatchObject({ n: answers.runs, enoughData: answers.runs >= DEFAULT_MIN_SAMPLE });
-    expect(nearly(body.avgMentionRateStats.low, low * 100) && nearly(body.avgMentionRateStats.high, high * 100)).toBe(true);
+    const strata = checkStratifiedIntervals(body, null);
+    // The prompts ran unequally often in the delta window: there the effective sample is below the answers.
+    expect(strata.before.n).toBeLessThan(strata.before.answers);
+    expect(strata.now.answers).toBe(inWindow.length);
     const expectChange = (stats: any, k1: number, n1: number, k0: number, n0: number) => {
       expect(stats).toMatchObject({ n: n1, previousN: n0 });
       expect(stats.enoughData).toBe(n1 >= DEFAULT_MIN_SAMPLE && n0 >= DEFAULT_MIN_SAMPLE);
@@ -133,13 +177,27 @@ describe.each(['duckdb', 'postgres'] as const)('prompts monitor calls (%s)', (di
       expect(nearly(stats.low, dLow * 100) && nearly(stats.high, dHigh * 100), `${stats.low}–${stats.high}`).toBe(true);
       expect(stats.significant).toBe(dLow > 0 || dHigh < 0);
     };
-    expectChange(body.trendChangeStats, answers.mentioned, answers.runs, before.mentioned, before.runs);
     // The provider gap: best against worst provider, independent answers.
-    const providerAnswers = (provider: string) => entityStats(inWindow.filter((r) => r.provider === provider), facts.mentions, OWN);
+    const providerAnswers = (provider: string) =>
+      entityStats(
+        inWindow.filter((r) => r.provider === provider),
+        facts.mentions,
+        OWN,
+      );
     const best = providerAnswers(byProvider[0].provider);
     const worst = providerAnswers(byProvider[byProvider.length - 1].provider);
     expectChange(body.providerGapStats, best.mentioned, best.runs, worst.mentioned, worst.runs);
-    expect(body.trendChangeStats.enoughData || body.providerGapStats.enoughData).toBe(true);
+    if (body.providerGapStats.enoughData) {
+      expect(body.providerGapStats.low).toBeLessThanOrEqual(body.providerGap);
+      expect(body.providerGapStats.high).toBeGreaterThanOrEqual(body.providerGap);
+    }
+  });
+
+  it("facts' intervals are those of the means shown when the prompts ran unequally often (one provider)", async () => {
+    const res = await post('/api/prompts/insights/facts', { brandId: BRAND, ...windowBody, providers: ['openai'], location: null });
+    expect(res.statusCode).toBe(200);
+    const { now } = checkStratifiedIntervals(res.json(), ['openai']);
+    expect(now.n).toBeLessThan(now.answers);
   });
 
   it('facts agree with the table: zero-mention and low performers', async () => {
@@ -147,10 +205,16 @@ describe.each(['duckdb', 'postgres'] as const)('prompts monitor calls (%s)', (di
       post('/api/prompts/table', { brandId: BRAND, ...windowBody }),
       post('/api/prompts/insights/facts', { brandId: BRAND, ...windowBody }),
     ]);
-    const rows = table.json().prompts as Array<{ currentPeriodRuns: number; currentPeriodMentions: number; mentionRate: number | null }>;
+    const rows = table.json().prompts as Array<{
+      currentPeriodRuns: number;
+      currentPeriodMentions: number;
+      mentionRate: number | null;
+    }>;
     const withRuns = rows.filter((r) => r.currentPeriodRuns > 0);
     expect(factsRes.json().zeroMentionPrompts).toBe(withRuns.filter((r) => r.currentPeriodMentions === 0).length);
-    expect(factsRes.json().lowPerformers).toBe(withRuns.filter((r) => (r.currentPeriodMentions / r.currentPeriodRuns) * 100 < 30).length);
+    expect(factsRes.json().lowPerformers).toBe(
+      withRuns.filter((r) => (r.currentPeriodMentions / r.currentPeriodRuns) * 100 < 30).length,
+    );
   });
 
   it('canAddPrompts turns false once the governing plan has no free prompt slot', async () => {
@@ -178,14 +242,20 @@ describe.each(['duckdb', 'postgres'] as const)('prompts monitor calls (%s)', (di
     expect(first.json()).toEqual(second.json());
     const list = first.json() as Array<{ relatedQuestion: string }>;
     expect(list).toHaveLength(10);
-    const monitored = new Set((await t.db.query('SELECT text FROM prompts WHERE brand_id = $1', [BRAND])).map((p) => String(p.text).toLowerCase()));
+    const monitored = new Set(
+      (await t.db.query('SELECT text FROM prompts WHERE brand_id = $1', [BRAND])).map((p) => String(p.text).toLowerCase()),
+    );
     for (const s of list) expect(monitored.has(s.relatedQuestion.toLowerCase())).toBe(false);
     expect(new Set(list.map((s) => s.relatedQuestion)).size).toBe(10);
     // The most mentioned tracked competitor in the window leads the list.
     const competitors = await t.db.query('SELECT name, name_key FROM competitors WHERE brand_id = $1', [BRAND]);
     const since = Date.parse(body.startTime);
     const counts = competitors
-      .map((c) => ({ name: String(c.name), key: String(c.name_key), n: facts.mentions.filter((m) => m.entity === c.name_key && m.at >= since).length }))
+      .map((c) => ({
+        name: String(c.name),
+        key: String(c.name_key),
+        n: facts.mentions.filter((m) => m.entity === c.name_key && m.at >= since).length,
+      }))
       .sort((a, b) => b.n - a.n || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     expect(list[0].relatedQuestion).toBe(`Taskvine vs ${counts[0].name}: which is better?`);
     const three = await post('/api/prompts/suggestions', { ...body, limit: 3 });
