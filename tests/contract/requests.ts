@@ -174,7 +174,8 @@ export function requestFor(callId: string, ids: WalkIds): WalkRequest | undefine
     'competitors.insights': { body: { brandId, ...w } },
     'competitors.emerging-threats': { body: { brandId } },
     'competitors.comparison-metrics': { body: { brandId, competitor, startTime: w.startTime } },
-    'competitors.comparison-prompts': { body: { brandId, competitor, startTime: w.startTime } },
+    // the screen asks for one side's page (pages/comparison.json); the whole list stays possible unpaged
+    'competitors.comparison-prompts': { body: { brandId, competitor, startTime: w.startTime, page: { limit: 20, offset: 0 } } },
     'competitors.provider-ranking': { body: { brandId, competitor, startTime: w.startTime } },
     'citations.tld-analysis': { body: { brandId, startTime: w.startTime, providers: null, location: null } },
   };

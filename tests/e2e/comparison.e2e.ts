@@ -6,7 +6,8 @@ import { fixed } from './support/numbers';
 
 // The competitor comparison in a real browser, signed in as the demo user: breadcrumb and copy,
 // metric cards against the API for the page's own request, a time-range change that refetches,
-// and the leading / trailing prompt lists against the spec's rules applied to the API rows.
+// and the leading / trailing prompt lists (each paged on the server) against the spec's rules
+// applied to the API rows.
 
 const pct2 = (n: number) => `${fixed(n, 2)}%`;
 const pct1 = (n: number) => `${fixed(n, 1)}%`;
@@ -98,21 +99,42 @@ describe('Competitor comparison', () => {
     expect(await card(page, 'coMentions').getByTestId('comparison-yours').innerText()).toBe(m.coMentions.toLocaleString('en-US'));
   });
 
-  it('lists exactly the prompts the leading and trailing rules select from the API rows', async () => {
-    const body = await requestBodyOf(page, '/api/competitors/comparison-prompts', () => page.reload());
+  it('lists exactly the prompts the leading and trailing rules select from the API rows, a page of 20 at a time', async () => {
+    // each list asks the server for its side, one page at a time
+    const [leadingReq, trailingReq] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/competitors/comparison-prompts') && r.postDataJSON()?.side === 'leading', { timeout: 30_000 }),
+      page.waitForRequest((r) => r.url().endsWith('/api/competitors/comparison-prompts') && r.postDataJSON()?.side === 'trailing', { timeout: 30_000 }),
+      page.reload(),
+    ]);
     await waitForCards(page, CARDS);
-    const rows = await apiPost<PromptRow[]>(page, '/api/competitors/comparison-prompts', body);
-    for (const [id, rule, empty] of [['leadingPrompts', isLeading, 'No leading prompts'], ['trailingPrompts', isTrailing, 'No trailing prompts']] as const) {
+    expect(leadingReq.postDataJSON().page).toEqual({ limit: 20, offset: 0 });
+    expect(trailingReq.postDataJSON().page).toEqual({ limit: 20, offset: 0 });
+    // the whole list, unpaged and unsplit, as the rules' input
+    const { side: _side, page: _page, ...whole } = leadingReq.postDataJSON();
+    const rows = await apiPost<PromptRow[]>(page, '/api/competitors/comparison-prompts', whole);
+    for (const [id, rule, empty, title] of [
+      ['leadingPrompts', isLeading, 'No leading prompts', 'Leading prompts'],
+      ['trailingPrompts', isTrailing, 'No trailing prompts', 'Trailing prompts'],
+    ] as const) {
       const expected = rows.filter(rule);
       const shown = await promptCards(page, id);
-      expect(shown.length, id).toBe(expected.length);
+      expect(shown.length, id).toBe(Math.min(20, expected.length));
       if (expected.length === 0) expect(await card(page, id).innerText()).toContain(empty);
-      shown.forEach((c, i) => {
-        // Cards keep the API order, so card i is the i-th row the rule selects.
-        expect(c.title).toBe(expected[i].promptPreview);
-        expect(c.text).toContain(PROVIDER_NAMES[expected[i].provider] ?? expected[i].provider);
-        expect(rule(expected[i])).toBe(true);
-      });
+      else expect(await card(page, id).getByRole('navigation', { name: `${title} pages` }).innerText()).toContain(`1–${Math.min(20, expected.length)} of ${expected.length}`);
+      const check = (cards: Array<{ title: string; text: string }>, from: number) =>
+        cards.forEach((c, i) => {
+          // Cards keep the API order, so card i is the i-th row the rule selects.
+          expect(c.title).toBe(expected[from + i].promptPreview);
+          expect(c.text).toContain(PROVIDER_NAMES[expected[from + i].provider] ?? expected[from + i].provider);
+        });
+      check(shown, 0);
+      if (expected.length > 20) {
+        await card(page, id).getByRole('button', { name: 'Page 2' }).click();
+        await expect.poll(async () => (await promptCards(page, id))[0]?.title).toBe(expected[20].promptPreview);
+        const second = await promptCards(page, id);
+        expect(second.length).toBe(Math.min(20, expected.length - 20));
+        check(second, 20);
+      }
     }
     // Every prompt with rankings is in at least one list.
     expect(rows.filter((r) => r.rankingComparison !== 'no_rankings').every((r) => isLeading(r) || isTrailing(r))).toBe(true);

@@ -1,8 +1,11 @@
 import { Badge, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ActionScope, WidgetHost, formatValue, useExports, getPath, type Row, type WidgetProps, useTemplate } from '../../engine';
+import { useEffect } from 'react';
+import { ActionScope, WidgetHost, formatValue, useExports, getPath, type Row, type WidgetProps, useTemplate, useServerPaging } from '../../engine';
 import { badgeFor, exportColumns } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 import { ScrollArea } from '../shared/ScrollArea';
+import { pageCount } from '../table/paginate';
+import { TablePager } from '../table/TablePager';
 import type { CardGridConfig } from './config.generated';
 import { CardLogo, useLogoTemplate } from './CardLogo';
 import { domainOf, lineText } from './cardText';
@@ -15,7 +18,8 @@ export type { CardGridConfig };
 // bullet list of the non-empty values of some fields (e.g. suggestions) and inline action
 // buttons that act on the card's row. Optionally a logo before the title (logo service by the
 // website's domain, the row's logo, the first letter), lines of text (a domain, a plan name with a
-// suffix, a labelled value with a tooltip) and fixed columns per screen width.
+// suffix, a labelled value with a tooltip) and fixed columns per screen width. With serverPaging the
+// rows are one page the server answers, with the table's page controls under the grid.
 const useStyles = makeStyles({
   grid: { display: 'grid', gap: tokens.spacingHorizontalM },
   card: {
@@ -38,6 +42,8 @@ const useStyles = makeStyles({
   headText: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
   line: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', alignItems: 'baseline' },
   lineValue: { overflowWrap: 'anywhere' },
+  loading: { opacity: 0.6 },
+  visuallyHidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
   tip: { textDecorationLine: 'underline', textDecorationStyle: 'dotted', textUnderlineOffset: '3px', cursor: 'help' },
 });
 
@@ -66,12 +72,20 @@ export default function CardGrid({ id, config, data }: WidgetProps<CardGridConfi
   const { card } = config;
   const columns = useColumnStyles();
   const logoTemplate = useLogoTemplate(card.logo?.service);
+  // serverPaging: the engine asks for the page shown; a list that shrank under it goes to its last page
+  const server = useServerPaging();
+  const lastPage = server ? pageCount(server.total, server.pageSize) : 1;
+  useEffect(() => {
+    if (server && !server.loading && server.state.page > lastPage) server.setPage(lastPage);
+  }, [server, lastPage]);
   const onExport = async (format: string) => {
     if (!config.export) return;
     const columns = exportColumns(config.export.columns);
     const filename = config.export.filename ?? config.title ?? id;
-    if (format === 'excel') await exports.excel(rows, columns, filename);
-    else await exports.csv(rows, columns, filename);
+    // paged on the server: every row, asked page after page
+    const all = server ? ((await server.fetchAll()) as Row[]) : rows;
+    if (format === 'excel') await exports.excel(all, columns, filename);
+    else await exports.csv(all, columns, filename);
   };
   const grid = (
     <ul className={mergeClasses(styles.grid, ...columnClasses(columns, config.columns))} style={{
@@ -163,13 +177,31 @@ export default function CardGrid({ id, config, data }: WidgetProps<CardGridConfi
       })}
     </ul>
   );
-  // long lists scroll inside the card rather than stretching the page, with a cue while more is below
-  const body = config.maxHeight ? (
-    <ScrollArea maxHeight={config.maxHeight} label={fill(config.title) || id}>
+  // long lists scroll inside the card rather than stretching the page, with a cue while more is
+  // below; another page starts at its top
+  const scrolled = config.maxHeight ? (
+    <ScrollArea key={server?.state.page} maxHeight={config.maxHeight} label={fill(config.title) || id}>
       {grid}
     </ScrollArea>
   ) : (
     grid
+  );
+  const body = server ? (
+    <div style={{ display: 'flex', flexDirection: 'column' }}>
+      {server.loading && (
+        <span role="status" className={styles.visuallyHidden}>
+          Loading…
+        </span>
+      )}
+      <div className={server.loading ? styles.loading : undefined} aria-busy={server.loading || undefined}>
+        {scrolled}
+      </div>
+      {server.total > 0 && (
+        <TablePager page={server.state.page} pageSize={server.pageSize} total={server.total} onPage={server.setPage} label={fill(config.title) || id} />
+      )}
+    </div>
+  ) : (
+    scrolled
   );
   if (!config.export) return body;
   return (

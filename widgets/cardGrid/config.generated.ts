@@ -30,6 +30,20 @@ export type CardGridConfig = {
    */
   maxHeight?: number;
   /**
+   * pages of 'pageSize' cards asked from the server one at a time, for lists too long to send whole: the call takes a page request (PageRequest: limit, offset) in the body field 'param' and answers that page with the number of rows at 'total'; page controls under the grid ask for another page, keeping the filters, and Export asks for every page. The transform must not reorder, cut or filter the rows (sort, limit, filter; lint: paging-declaration)
+   */
+  serverPaging?: {
+    pageSize: number;
+    /**
+     * the body field of the page request
+     */
+    param?: string;
+    /**
+     * path of the row count in the call's answer
+     */
+    total?: string;
+  };
+  /**
    * fixed columns instead of auto-fill by minCardWidth: base (narrow screens), small (from 640 px wide) and large (from 1024 px)
    */
   columns?: {

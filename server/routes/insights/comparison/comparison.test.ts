@@ -6,7 +6,10 @@ import { nearly, pct, r2, tIntervalOf, wilsonByInversion, window } from '../test
 
 /** Both rates' Wilson intervals and the paired gap of a row, from the answers naming each brand. */
 function expectRowStats(row: any, brandRuns: Set<string>, competitorRuns: Set<string>, runs: number) {
-  for (const [stats, named] of [[row.brandMentionRateStats, brandRuns], [row.competitorMentionRateStats, competitorRuns]] as const) {
+  for (const [stats, named] of [
+    [row.brandMentionRateStats, brandRuns],
+    [row.competitorMentionRateStats, competitorRuns],
+  ] as const) {
     const [low, high] = wilsonByInversion(named.size, runs);
     expect(stats.n).toBe(runs);
     expect(nearly(stats.low, low * 100) && nearly(stats.high, high * 100), `${named.size}/${runs}`).toBe(true);
@@ -65,8 +68,14 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
       competitorAvgPositionStats: expect.any(Object),
     });
     // Both average positions with their t intervals.
-    expectRankStats(res.body.yourBrandAvgPositionStats, c.of('acme').map((m) => m.rank));
-    expectRankStats(res.body.competitorAvgPositionStats, c.of('globex').map((m) => m.rank));
+    expectRankStats(
+      res.body.yourBrandAvgPositionStats,
+      c.of('acme').map((m) => m.rank),
+    );
+    expectRankStats(
+      res.body.competitorAvgPositionStats,
+      c.of('globex').map((m) => m.rank),
+    );
     // Each rate and share with its sample and Wilson interval.
     for (const [stats, k, n] of [
       [res.body.yourBrandMentionRateStats, c.of('acme').length, c.runs.length],
@@ -110,11 +119,75 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
       expect(row.rankingComparison).toBe(rankingComparison(row.avgBrandRank, row.avgCompetitorRank));
       expect(row.promptPreview.length).toBeLessThanOrEqual(101);
       expectRowStats(row, new Set(brand.map((m) => m.runId)), new Set(comp.map((m) => m.runId)), runs);
-      expectRankStats(row.avgBrandRankStats, brand.map((m) => m.rank));
-      expectRankStats(row.avgCompetitorRankStats, comp.map((m) => m.rank));
+      expectRankStats(
+        row.avgBrandRankStats,
+        brand.map((m) => m.rank),
+      );
+      expectRankStats(
+        row.avgCompetitorRankStats,
+        comp.map((m) => m.rank),
+      );
     }
     const long = res.body.find((r: { promptId: string }) => r.promptId === 'prm_3');
     expect(long.promptPreview.endsWith('…')).toBe(true);
+  });
+
+  it("prompts: the leading and trailing lists, each paged on the server in the whole answer's order", async () => {
+    const whole = (await h.call('POST', '/api/competitors/comparison-prompts', body('Globex'))).body as any[];
+    // the rules of the page's two lists, written out from the spec and the lists' descriptions
+    const ranked = (r: any) => r.rankingComparison !== 'no_rankings';
+    const leading = (r: any) =>
+      r.competitiveStatus === 'brand_dominant' ||
+      (r.competitiveStatus === 'brand_leading' && ['brand_ranks_higher', 'only_brand_ranked'].includes(r.rankingComparison));
+    const trailing = (r: any) =>
+      ['competitor_dominant', 'competitor_leading', 'even'].includes(r.competitiveStatus) ||
+      (r.competitiveStatus === 'brand_leading' && ['competitor_ranks_higher', 'similar_ranking'].includes(r.rankingComparison)) ||
+      ['competitor_ranks_higher', 'only_competitor_ranked'].includes(r.rankingComparison);
+    const expected = {
+      leading: whole.filter((r) => ranked(r) && leading(r)),
+      trailing: whole.filter((r) => ranked(r) && trailing(r)),
+    };
+    expect(expected.leading.length).toBeGreaterThan(0);
+    expect(expected.trailing.length).toBeGreaterThan(2);
+    // every ranked row is in a list
+    expect(whole.filter((r) => ranked(r) && !leading(r) && !trailing(r))).toEqual([]);
+    for (const side of ['leading', 'trailing'] as const) {
+      const all = await h.call('POST', '/api/competitors/comparison-prompts', { ...body('Globex'), side });
+      expect(all.body).toEqual(expected[side]);
+      const pages: any[] = [];
+      for (let offset = 0; offset < expected[side].length || offset === 0; offset += 2) {
+        const res = await h.call('POST', '/api/competitors/comparison-prompts', {
+          ...body('Globex'),
+          side,
+          page: { limit: 2, offset },
+        });
+        expect(res.status).toBe(200);
+        expect(res.body.total).toBe(expected[side].length);
+        expect(res.body.prompts.length).toBeLessThanOrEqual(2);
+        pages.push(...res.body.prompts);
+      }
+      expect(pages).toEqual(expected[side]);
+    }
+    // sorted and searched on the server, over every row of the list
+    const sorted = await h.call('POST', '/api/competitors/comparison-prompts', {
+      ...body('Globex'),
+      page: { limit: 200, sort: 'coMentionsCount', order: 'desc' },
+    });
+    expect(sorted.body.total).toBe(whole.length);
+    expect(sorted.body.prompts.map((r: any) => r.coMentionsCount)).toEqual(whole.map((r) => r.coMentionsCount).sort((a, b) => b - a));
+    const needle = whole[0].promptPreview.slice(0, 12).toUpperCase();
+    const searched = await h.call('POST', '/api/competitors/comparison-prompts', {
+      ...body('Globex'),
+      page: { limit: 200, search: needle },
+    });
+    expect(searched.body.prompts).toEqual(whole.filter((r) => r.promptPreview.toLowerCase().includes(needle.toLowerCase())));
+    expect(searched.body.total).toBe(searched.body.prompts.length);
+    const bad = await h.call('POST', '/api/competitors/comparison-prompts', {
+      ...body('Globex'),
+      page: { limit: 10, sort: 'competitiveStatus' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('BAD_PAGE');
   });
 
   it('providers: one row per provider, sorted by name', async () => {
@@ -127,10 +200,20 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
       expect(row.competitorMentionRate).toBe(c.rate('globex'));
       expect(row.brandAvgRank).toBe(c.avgRank('acme'));
       expectRowStats(row, new Set(c.of('acme').map((m) => m.runId)), new Set(c.of('globex').map((m) => m.runId)), c.runs.length);
-      expectRankStats(row.brandAvgRankStats, c.of('acme').map((m) => m.rank));
-      expectRankStats(row.competitorAvgRankStats, c.of('globex').map((m) => m.rank));
+      expectRankStats(
+        row.brandAvgRankStats,
+        c.of('acme').map((m) => m.rank),
+      );
+      expectRankStats(
+        row.competitorAvgRankStats,
+        c.of('globex').map((m) => m.rank),
+      );
       expect(row.mentionPerformance).toBe(
-        row.brandMentionRate > row.competitorMentionRate ? 'brand_leading' : row.brandMentionRate < row.competitorMentionRate ? 'competitor_leading' : 'even',
+        row.brandMentionRate > row.competitorMentionRate
+          ? 'brand_leading'
+          : row.brandMentionRate < row.competitorMentionRate
+            ? 'competitor_leading'
+            : 'even',
       );
     }
   });

@@ -220,7 +220,8 @@ export async function comparisonPrompts(
     (a, b) =>
       b.brandMentionRate - b.competitorMentionRate - (a.brandMentionRate - a.competitorMentionRate) ||
       a.promptPreview.localeCompare(b.promptPreview) ||
-      a.provider.localeCompare(b.provider),
+      a.provider.localeCompare(b.provider) ||
+      a.promptId.localeCompare(b.promptId),
   );
 }
 

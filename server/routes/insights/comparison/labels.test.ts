@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { competitiveStatus, mentionPerformance, rankingComparison } from './labels';
+import { competitiveStatus, mentionPerformance, rankingComparison, inPromptList } from './labels';
 
 describe('comparison labels', () => {
   it('competitive status from the mention-rate gap', () => {
@@ -21,5 +21,27 @@ describe('comparison labels', () => {
     expect(mentionPerformance(50, 40)).toBe('brand_leading');
     expect(mentionPerformance(40, 50)).toBe('competitor_leading');
     expect(mentionPerformance(40, 40)).toBe('even');
+  });
+});
+
+describe('the comparison page lists', () => {
+  const STATUSES = ['brand_dominant', 'brand_leading', 'even', 'competitor_leading', 'competitor_dominant'] as const;
+  const RANKINGS = ['only_brand_ranked', 'only_competitor_ranked', 'brand_ranks_higher', 'competitor_ranks_higher', 'similar_ranking', 'no_rankings'] as const;
+  const pairs = STATUSES.flatMap((s) => RANKINGS.map((r) => [s, r] as const));
+  const where = (keep: (leading: boolean, trailing: boolean) => boolean) =>
+    pairs.filter(([s, r]) => keep(inPromptList('leading', s, r), inPromptList('trailing', s, r))).map(([s, r]) => `${s}/${r}`);
+
+  it('puts every ranked row in a list, a dominant brand outranked in both, an unranked row in neither', () => {
+    expect(where((l) => l)).toEqual([
+      'brand_dominant/only_brand_ranked',
+      'brand_dominant/only_competitor_ranked',
+      'brand_dominant/brand_ranks_higher',
+      'brand_dominant/competitor_ranks_higher',
+      'brand_dominant/similar_ranking',
+      'brand_leading/only_brand_ranked',
+      'brand_leading/brand_ranks_higher',
+    ]);
+    expect(where((l, t) => l && t)).toEqual(['brand_dominant/only_competitor_ranked', 'brand_dominant/competitor_ranks_higher']);
+    expect(where((l, t) => !l && !t)).toEqual(STATUSES.map((s) => `${s}/no_rankings`));
   });
 });

@@ -41,3 +41,27 @@ export function mentionPerformance(brandRate: number, competitorRate: number): M
   if (brandRate < competitorRate) return 'competitor_leading';
   return 'even';
 }
+
+export type PromptSide = 'leading' | 'trailing';
+
+/**
+ * Whether a prompt row belongs to a list of the comparison page. Leading: the brand is dominant,
+ * or leading with a higher (or the only) rank. Trailing: the competitor leads or matches the
+ * brand, or ranks higher (or is the only one ranked), or the brand leads only by a similar rank.
+ * A row can be in both (the brand dominates on mentions, the competitor ranks higher); a row where
+ * neither brand is ranked is in neither, since it tells nothing of how the two compare.
+ */
+export function inPromptList(side: PromptSide, status: CompetitiveStatus, ranking: RankingComparison): boolean {
+  if (ranking === 'no_rankings') return false;
+  if (side === 'leading') {
+    return status === 'brand_dominant' || (status === 'brand_leading' && (ranking === 'brand_ranks_higher' || ranking === 'only_brand_ranked'));
+  }
+  return (
+    status === 'even' ||
+    status === 'competitor_leading' ||
+    status === 'competitor_dominant' ||
+    ranking === 'competitor_ranks_higher' ||
+    ranking === 'only_competitor_ranked' ||
+    (status === 'brand_leading' && ranking === 'similar_ranking')
+  );
+}

@@ -1,7 +1,10 @@
 import { type CallRoute, type CallInput, defineCall } from '../../../http/call';
 import type { WindowedBody } from '../shared/scope';
 import { type BrandRequest, brandRequest } from '../shared/request';
+import type { PageRequest } from '../../../http/paging';
 import { comparisonMetrics, comparisonPrompts, providerComparison, resolveCompared } from './comparison';
+import type { PromptSide } from './labels';
+import { pageComparisonPrompts } from './paging';
 
 type ComparisonBody = WindowedBody & { competitor: string };
 
@@ -19,9 +22,14 @@ export const comparisonRoutes: CallRoute[] = [
   defineCall<ComparisonBody>('competitors.comparison-metrics', (input) =>
     compare(input, ({ scope, tracked }, compared) => comparisonMetrics(input.ctx.db, scope, tracked, compared)),
   ),
-  defineCall<ComparisonBody>('competitors.comparison-prompts', (input) =>
-    compare(input, ({ scope, tracked }, compared) => comparisonPrompts(input.ctx.db, scope, tracked, compared)),
-  ),
+  defineCall<ComparisonBody & { side?: PromptSide; page?: PageRequest }>('competitors.comparison-prompts', async (input) => {
+    // every row is computed (and reused) once per scope, whichever list and page is asked for
+    const { side, page, ...body } = input.body;
+    const rows = await compare({ ...input, body }, ({ scope, tracked }, compared) =>
+      comparisonPrompts(input.ctx.db, scope, tracked, compared),
+    );
+    return pageComparisonPrompts(rows, side, page);
+  }),
   defineCall<ComparisonBody>('competitors.provider-ranking', (input) =>
     compare(input, ({ scope, tracked }, compared) => providerComparison(input.ctx.db, scope, tracked, compared)),
   ),
