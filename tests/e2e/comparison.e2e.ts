@@ -136,8 +136,9 @@ describe('Competitor comparison', () => {
         check(second, 20);
       }
     }
-    // Every prompt with rankings is in at least one list.
+    // Every prompt with rankings is in at least one list; the demo data has a list that needs a second page.
     expect(rows.filter((r) => r.rankingComparison !== 'no_rankings').every((r) => isLeading(r) || isTrailing(r))).toBe(true);
+    expect([isLeading, isTrailing].some((rule) => rows.filter(rule).length > 20)).toBe(true);
     expect(await card(page, 'leadingPrompts').innerText()).toContain('Leading prompts');
     expect(await card(page, 'trailingPrompts').innerText()).toContain('Trailing prompts');
   });
