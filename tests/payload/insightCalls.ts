@@ -99,13 +99,19 @@ export interface AnswerSize {
 /**
  * Body size of each insight call (and longer variant), in bytes, keyed by call id or variant
  * label. A call that pages on the server is measured by the requests its screens send
- * (screenRequests), not by the whole list, which no screen asks for.
+ * (screenRequests), not by the whole list, which no screen asks for; one its screen still asks
+ * for whole (`sentWhole`) by the walk's request.
  */
-export async function measureAnswers(server: TestServer, ids: WalkIds, cookie: string): Promise<Map<string, AnswerSize>> {
+export async function measureAnswers(
+  server: TestServer,
+  ids: WalkIds,
+  cookie: string,
+  sentWhole: ReadonlySet<string> = new Set(),
+): Promise<Map<string, AnswerSize>> {
   const sizes = new Map<string, AnswerSize>();
   const requests: Array<{ label: string; callId: string; request: WalkRequest }> = [
     ...INSIGHT_CALLS.flatMap((id): Array<{ label: string; callId: string; request: WalkRequest }> =>
-      pageFieldsOf(id).length > 0
+      pageFieldsOf(id).length > 0 && !sentWhole.has(id)
         ? screenRequests(id, ids).map((r) => ({ label: r.label, callId: id, request: { body: r.body } }))
         : [{ label: id, callId: id, request: requestFor(id, ids)! }],
     ),
