@@ -59,7 +59,12 @@ await measure('citations.tld-analysis', 'Cited URLs: page of 10', '/api/citation
 await measure('citations.tld-analysis', 'export page of 200 domains', '/api/citations/tld-analysis', { ...tld, page: { limit: 200, offset: 0 } }, (j) => `${j.classifications.length} of ${j.total} domains`);
 await measure('citations.tld-analysis', 'export page of 200 URLs', '/api/citations/tld-analysis', { ...tld, page: { limit: 0 }, urlPage: { limit: 200, offset: 0 } }, (j) => `${j.urls.length} of ${j.urlsTotal} URLs`);
 await measure('prompts.table', 'whole answer', '/api/prompts/table', scope, (j) => `${j.prompts.length} prompts`);
-await measure('competitors.comparison-prompts', 'whole answer', '/api/competitors/comparison-prompts', { brandId, competitor, startTime: w.startTime }, (j) => `${j.length} prompt × provider rows`);
+const cmp = { brandId, competitor, startTime: w.startTime };
+await measure('competitors.comparison-prompts', 'whole answer (before)', '/api/competitors/comparison-prompts', cmp, (j) => `${j.length} prompt × provider rows`);
+for (const side of ['leading', 'trailing']) {
+  await measure('competitors.comparison-prompts', `${side} prompts: page of 20`, '/api/competitors/comparison-prompts', { ...cmp, side, page: { limit: 20, offset: 0 } }, (j) => `${j.prompts.length} of ${j.total} rows`);
+}
+await measure('competitors.comparison-prompts', 'largest page (200 rows)', '/api/competitors/comparison-prompts', { ...cmp, page: { limit: 200, offset: 0 } }, (j) => `${j.prompts.length} of ${j.total} rows`);
 
 console.log(`\n## duckdb, scale ${scale}: ${counts.runs.toLocaleString('en-US')} runs, ${counts.citations.toLocaleString('en-US')} citations; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 console.log('| call | request | bytes | kB | within 300 kB | rows |');
