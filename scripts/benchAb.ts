@@ -1,0 +1,170 @@
+// Two builds' insight calls timed in one process, over one database, in alternation: the older
+// commit's app (a second worktree, --before DIR) and this one's (or --after DIR), call by call, the
+// order swapped every round. On a shared, loaded machine two bench:api processes run minutes apart
+// meet different neighbours (a seeding elsewhere can double every figure of one of them); here both
+// builds meet the same moments, the same data and the same heap, so their ratio is the change of
+// the calls' own work (SQL, handler, validation, serialisation). The data are this build's demo
+// (its migrations and generator): the older build must read that schema (migrations only add).
+//   npx tsx scripts/benchAb.ts --before /work/wt/old [--after .] [--dialect postgres] [--scale 1]
+//     [--calls overview|others|id,id] [--runs 100]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { openDuckDb } from '../server/db/duckdb';
+import { migrate } from '../server/db/migrate';
+import { openTestDb, TEST_DATABASE_URL } from '../server/db/testing';
+import type { Db, Dialect } from '../server/db/types';
+import { DEMO_PASSWORD } from '../server/seed/demoAccounts';
+import { loadDemo } from '../server/seed/load';
+import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS, requestFor, windows, type WalkIds } from '../tests/contract/requests';
+
+const { values } = parseArgs({
+  options: {
+    before: { type: 'string' },
+    after: { type: 'string', default: '.' },
+    dialect: { type: 'string', default: 'postgres' },
+    scale: { type: 'string', default: '1' },
+    calls: { type: 'string', default: 'overview' },
+    runs: { type: 'string', default: '100' },
+  },
+});
+const runs = Number(values.runs);
+const scale = Number(values.scale);
+const dialect = values.dialect as Dialect;
+if (!values.before || !(runs > 0) || !(scale > 0) || !['duckdb', 'postgres'].includes(dialect)) {
+  throw new Error(
+    'Usage: npx tsx scripts/benchAb.ts --before DIR [--after DIR] [--dialect postgres|duckdb] [--scale 1] [--calls overview|others|id,id] [--runs 100]',
+  );
+}
+const calls =
+  values.calls === 'overview'
+    ? OVERVIEW_CALLS
+    : values.calls === 'others'
+      ? OTHER_INSIGHT_CALLS
+      : values.calls!.split(',').map((s) => s.trim());
+
+async function openDb(): Promise<{ db: Db; dispose: () => Promise<void> }> {
+  if (dialect === 'postgres') return openTestDb('postgres', { migrated: true });
+  const dir = mkdtempSync(join(tmpdir(), 'answerscope-ab-'));
+  const db = await openDuckDb({ file: join(dir, 'ab.duckdb'), tmpDir: join(dir, 'tmp') });
+  await migrate(db);
+  return {
+    db,
+    dispose: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const now = new Date();
+const { db, dispose } = await openDb();
+const seeded = await loadDemo(db, { scale, seed: 42, now });
+console.log(`${dialect}, scale ${scale}: ${seeded.counts.runs.toLocaleString('en-US')} runs of this build's demo data`);
+
+/** One build's app over the shared database, signed in as the demo login. */
+async function client(tree: string) {
+  const root = resolve(tree);
+  const { buildApp } = await import(join(root, 'server/app.ts'));
+  const { routes } = await import(join(root, 'server/routes/index.ts'));
+  const { createAuthenticate } = await import(join(root, 'server/auth/authenticate.ts'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'answerscope-ab-data-'));
+  const ctx = {
+    db,
+    now: () => now,
+    config: {
+      port: 0,
+      dataDir,
+      databaseUrl: dialect === 'postgres' ? TEST_DATABASE_URL : null,
+      publicUrl: 'http://localhost',
+      webDir: null,
+      secureCookies: false,
+    },
+  };
+  const app = await buildApp(ctx, routes, { authenticate: createAuthenticate(ctx), logger: false });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'demo@example.com', password: DEMO_PASSWORD },
+  });
+  const cookie = login.cookies.map((c: { name: string; value: string }) => `${c.name}=${c.value}`).join('; ');
+  const inject = (method: string, url: string, payload?: object) => app.inject({ method, url, headers: { cookie }, payload });
+  const send = (id: string, ids: WalkIds) => {
+    const call = app.catalogue.calls[id];
+    const req = requestFor(id, ids)!;
+    const url = call.path.replace(/[:{]id}?/, req.params?.id ?? '');
+    return async () => {
+      const res = await inject(call.method, url, req.body as object | undefined);
+      if (res.statusCode !== 200) throw new Error(`${tree}: ${id} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    };
+  };
+  return {
+    inject,
+    send,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const builds = { before: await client(values.before), after: await client(values.after!) };
+const me = (await builds.after.inject('GET', '/api/users/me')).json();
+const brand = me.userBrands[0];
+const w = windows(now);
+const table = (
+  await builds.after.inject('POST', '/api/prompts/table', { brandId: brand.id, ...w, providers: null, location: null })
+).json();
+const prompts = Array.isArray(table) ? table : table.prompts;
+const ranking = (
+  await builds.after.inject('POST', '/api/brands/performance/ranking-list', {
+    brandId: brand.id,
+    ...w,
+    providers: null,
+    location: null,
+  })
+).json();
+const ids: WalkIds = {
+  brandId: brand.id,
+  promptId: prompts.find((p: { currentPeriodRuns: number }) => p.currentPeriodRuns > 0).promptId,
+  competitor: ranking.find((r: { brandName: string }) => r.brandName !== brand.name).brandName,
+  now,
+};
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(
+  `load average (1/5/15 min) at start: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
+console.log('| call | p50 before | p50 after | p50 ratio | cpu before | cpu after | cpu ratio |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const id of calls) {
+  const sends = { before: builds.before.send(id, ids), after: builds.after.send(id, ids) };
+  for (const send of Object.values(sends)) for (let i = 0; i < 5; i++) await send(); // warm caches and JIT
+  const times = { before: [] as number[], after: [] as number[] };
+  const cpu = { before: 0, after: 0 };
+  for (let i = 0; i < runs; i++) {
+    for (const k of i % 2 ? (['after', 'before'] as const) : (['before', 'after'] as const)) {
+      const c = process.cpuUsage();
+      const t = performance.now();
+      await sends[k]();
+      times[k].push(performance.now() - t);
+      const used = process.cpuUsage(c);
+      cpu[k] += (used.user + used.system) / 1000;
+    }
+  }
+  const [p0, p1, c0, c1] = [median(times.before), median(times.after), cpu.before / runs, cpu.after / runs];
+  console.log(
+    `| ${id} | ${p0.toFixed(1)} | ${p1.toFixed(1)} | ${(p1 / p0).toFixed(2)} | ${c0.toFixed(2)} | ${c1.toFixed(2)} | ${(c1 / c0).toFixed(2)} |`,
+  );
+}
+console.log(
+  `load average (1/5/15 min) at end: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
+for (const b of Object.values(builds)) await b.close();
+await dispose();
