@@ -118,13 +118,17 @@ export async function loadPromptWindowStats(
 
 /**
  * When each of the brand's prompts last ran, over all time and all filters (never run = absent).
- * One lookup per prompt, the newest run by prompt and time (an index on PostgreSQL), instead of
- * grouping every run the brand ever made: at scale 10, 24 ms instead of 190 ms for 460 prompts.
+ * PostgreSQL looks up each prompt's newest run in the index by prompt and time instead of grouping
+ * every run the brand ever made (scale 10, 460 prompts: 24 ms instead of 190 ms); DuckDB, without
+ * that index, groups the brand's runs, which its column scan does faster than 460 lookups (scale 10:
+ * 17-99 ms against 55-181 ms).
  */
 export async function loadLastRunDates(db: Db, brandId: string): Promise<Map<string, string>> {
   const rows = await db.query(
-    `SELECT p.id AS prompt_id, (SELECT MAX(r.created_at) FROM runs r WHERE r.brand_id = $1 AND r.prompt_id = p.id) AS last_run
-       FROM prompts p WHERE p.brand_id = $1`,
+    db.dialect === 'postgres'
+      ? `SELECT p.id AS prompt_id, (SELECT MAX(r.created_at) FROM runs r WHERE r.brand_id = $1 AND r.prompt_id = p.id) AS last_run
+           FROM prompts p WHERE p.brand_id = $1`
+      : 'SELECT prompt_id, MAX(created_at) AS last_run FROM runs WHERE brand_id = $1 GROUP BY prompt_id',
     [brandId],
   );
   return new Map(
