@@ -3,33 +3,72 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import prompts from './prompts.json';
 import { fakeFetcher, renderPage } from '../engine/testing';
 import type { PageDefinition } from '../engine';
+import { pagePromptTable, type PerformanceFilter } from '../server/routes/prompts/monitor/paging';
 
 // pages/prompts.json rendered by the engine with a fake API: the spec's copy, the facts strip and
 // its provider-gap alert, suggestions (10 fetched, 3 shown), tabs, selection and bulk Stop.
 const page = prompts as unknown as PageDefinition;
-const PLAN_LIMIT_TOOLTIP = 'You have reached your plan limit for tracking prompts. Upgrade your plan or delete existing prompts to add more.';
+const PLAN_LIMIT_TOOLTIP =
+  'You have reached your plan limit for tracking prompts. Upgrade your plan or delete existing prompts to add more.';
 
 function row(id: string, state: 'active' | 'inactive', extra: Record<string, unknown> = {}) {
   return {
-    promptId: id, fullPrompt: `Prompt ${id}?`, promptPreview: `Prompt ${id}?`, providers: ['openai'], promptLocation: ['US', 'GB', 'DE'],
-    frequencyCron: '0 0 * * 0', promptState: state, performanceStatus: 'top', recencyStatus: 'recent', mentionRate: 61.234,
-    deltaMentionRateChange: 2, currentPeriodMentions: 3, currentPeriodRuns: 5, averageMentionRank: 1.5, currentNetSentiment: 12,
-    deltaNetSentimentChange: 1, lastRunDate: '2025-03-15T00:00:00.000Z', ...extra,
+    promptId: id,
+    fullPrompt: `Prompt ${id}?`,
+    promptPreview: `Prompt ${id}?`,
+    providers: ['openai'],
+    promptLocation: ['US', 'GB', 'DE'],
+    frequencyCron: '0 0 * * 0',
+    promptState: state,
+    performanceStatus: 'top',
+    recencyStatus: 'recent',
+    mentionRate: 61.234,
+    deltaMentionRateChange: 2,
+    currentPeriodMentions: 3,
+    currentPeriodRuns: 5,
+    averageMentionRank: 1.5,
+    currentNetSentiment: 12,
+    deltaNetSentimentChange: 1,
+    lastRunDate: '2025-03-15T00:00:00.000Z',
+    ...extra,
   };
 }
 
-function api(overrides: Record<string, unknown> = {}) {
+type TableRow = ReturnType<typeof row>;
+type TableBody = {
+  page?: Parameters<typeof pagePromptTable>[1];
+  performance?: PerformanceFilter | null;
+  state?: 'active' | 'inactive' | null;
+};
+
+/** prompts.table as the server answers it (its own paging): the page asked for, its total and the tabs' counts. */
+function tableCall(rows: () => TableRow[], canAddPrompts = true) {
+  return (input: { body: TableBody }) => {
+    const { page, performance, state } = input.body;
+    return { canAddPrompts, ...structuredClone(pagePromptTable(rows() as never, page, performance, state)) };
+  };
+}
+
+function api(overrides: Record<string, unknown> = {}, rows?: TableRow[]) {
   const table = {
     canAddPrompts: true,
-    prompts: [
+    prompts: rows ?? [
       row('p1', 'active'),
       row('p2', 'active', { performanceStatus: 'zero_mention', recencyStatus: 'never_run', mentionRate: null, promptLocation: [] }),
       row('p3', 'inactive', { performanceStatus: 'bottom', mentionRate: 10 }),
     ],
   };
   return {
-    'prompts.table': () => structuredClone(table),
-    'prompts.insights.facts': { trendChange: 1.5, zeroMentionPrompts: 1, lowPerformers: 2, providerGap: 7.25, bestProvider: 'openai', avgMentionRate: 40.5, firstPlaceCount: 3 },
+    'prompts.table': tableCall(() => table.prompts),
+    'prompts.insights.facts': {
+      trendChange: 1.5,
+      zeroMentionPrompts: 1,
+      lowPerformers: 2,
+      providerGap: 7.25,
+      bestProvider: 'openai',
+      avgMentionRate: 40.5,
+      firstPlaceCount: 3,
+    },
     'prompts.suggestions': Array.from({ length: 10 }, (_, i) => ({ relatedQuestion: `Suggestion ${i + 1}?` })),
     'prompts.update': (input: { params: { id: string }; body: { state: string } }) => {
       const p = table.prompts.find((x) => x.promptId === input.params.id)!;
@@ -38,6 +77,14 @@ function api(overrides: Record<string, unknown> = {}) {
     },
     ...overrides,
   };
+}
+
+/** The table requests that asked for a page of rows (the others ask for none: New Prompt's flag, the collection strip). */
+function pageRequests(calls: Array<{ callId: string; input: unknown }>) {
+  return calls
+    .filter((c) => c.callId === 'prompts.table')
+    .map((c) => (c.input as { body: TableBody & { page: { limit: number } } }).body)
+    .filter((b) => b.page.limit > 0);
 }
 
 describe('prompts monitor page', () => {
@@ -65,10 +112,20 @@ describe('prompts monitor page', () => {
   });
 
   it('hides the alert at a gap of 5 or less and shows the empty suggestions copy', async () => {
-    const f = fakeFetcher(api({
-      'prompts.insights.facts': { trendChange: null, zeroMentionPrompts: 0, lowPerformers: 0, providerGap: 5, bestProvider: 'openai', avgMentionRate: 40, firstPlaceCount: 0 },
-      'prompts.suggestions': [],
-    }));
+    const f = fakeFetcher(
+      api({
+        'prompts.insights.facts': {
+          trendChange: null,
+          zeroMentionPrompts: 0,
+          lowPerformers: 0,
+          providerGap: 5,
+          bestProvider: 'openai',
+          avgMentionRate: 40,
+          firstPlaceCount: 0,
+        },
+        'prompts.suggestions': [],
+      }),
+    );
     renderPage(page, { fetcher: f.fetcher });
     expect(await screen.findByText('No suggestions available for this brand')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('stat-providerGap').textContent).toBe('5.0%'));
@@ -76,7 +133,7 @@ describe('prompts monitor page', () => {
   });
 
   it('disables New Prompt and bulk Start with the plan-limit tooltip when no more prompts may be added', async () => {
-    const f = fakeFetcher(api({ 'prompts.table': { canAddPrompts: false, prompts: [row('p1', 'active'), row('p3', 'inactive')] } }));
+    const f = fakeFetcher(api({ 'prompts.table': tableCall(() => [row('p1', 'active'), row('p3', 'inactive')], false) }));
     renderPage(page, { fetcher: f.fetcher });
     const button = (await screen.findByRole('button', { name: 'New Prompt' })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
@@ -104,18 +161,20 @@ describe('prompts monitor page', () => {
     expect(screen.queryAllByLabelText(PLAN_LIMIT_TOOLTIP)).toHaveLength(0);
   });
 
-  it('filters the table by prompt performance, all by default, and keeps the choice', async () => {
-    const f = fakeFetcher(api({
-      'prompts.table': () => ({
-        canAddPrompts: true,
-        prompts: [
-          row('p1', 'active'),
-          row('p2', 'active', { performanceStatus: 'zero_mention', recencyStatus: 'never_run', mentionRate: null, deltaMentionRateChange: null }),
-          row('p3', 'inactive', { performanceStatus: 'bottom', mentionRate: 10, deltaMentionRateChange: -9 }),
-          row('p4', 'active', { performanceStatus: 'zero_mention', mentionRate: 0, deltaMentionRateChange: -4 }),
-        ],
-      }),
-    }));
+  it('filters the table by prompt performance on the server, all by default, and keeps the choice', async () => {
+    const f = fakeFetcher(
+      api({}, [
+        row('p1', 'active'),
+        row('p2', 'active', {
+          performanceStatus: 'zero_mention',
+          recencyStatus: 'never_run',
+          mentionRate: null,
+          deltaMentionRateChange: null,
+        }),
+        row('p3', 'inactive', { performanceStatus: 'bottom', mentionRate: 10, deltaMentionRateChange: -9 }),
+        row('p4', 'active', { performanceStatus: 'zero_mention', mentionRate: 0, deltaMentionRateChange: -4 }),
+      ]),
+    );
     renderPage(page, { fetcher: f.fetcher });
     expect(await screen.findByRole('tab', { name: 'All (4)' })).toBeTruthy();
     const filters = screen.getByRole('toolbar', { name: 'Filters' });
@@ -128,6 +187,7 @@ describe('prompts monitor page', () => {
     await choose('Low Visibility');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'All (1)' })).toBeTruthy());
     expect(screen.getByRole('tab', { name: 'Stopped (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Active (0)' })).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('promptsPage-filters')!).promptPerformance).toBe('worst');
     await choose('Needs Attention');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Active (1)' })).toBeTruthy());
@@ -138,9 +198,69 @@ describe('prompts monitor page', () => {
     expect(screen.getByRole('tab', { name: 'All (1)' })).toBeTruthy();
     await choose('All');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'All (4)' })).toBeTruthy());
-    // filtering happens in the browser: the table request is the same for every choice
-    const bodies = new Set(f.calls.filter((c) => c.callId === 'prompts.table').map((c) => JSON.stringify(c.input)));
-    expect(bodies.size).toBe(1);
+    // the server filters: each choice is sent with the page request
+    const sent = new Set(pageRequests(f.calls).map((b) => b.performance));
+    expect([...sent].sort()).toEqual(['all', 'needs_attention', 'recently_changed', 'worst']);
+  });
+
+  it('asks the server for one page of the Active tab, sorted by mention rate; tabs, pages, sort and search ask again', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      row(`q${String(i).padStart(2, '0')}`, i < 28 ? 'active' : 'inactive', { mentionRate: 90 - i }),
+    );
+    const f = fakeFetcher(api({}, many));
+    renderPage(page, { fetcher: f.fetcher });
+    expect(await screen.findByRole('tab', { name: 'Active (28)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'All (30)' })).toBeTruthy();
+    expect(pageRequests(f.calls)[0]).toMatchObject({
+      state: 'active',
+      performance: 'all',
+      page: { limit: 25, offset: 0, sort: 'mentionRate', order: 'desc' },
+    });
+    // New Prompt and the collection strip ask for no rows
+    const others = f.calls.filter((c) => c.callId === 'prompts.table').map((c) => (c.input as { body: { page: unknown } }).body.page);
+    expect(others).toContainEqual({ limit: 0 });
+    const table = screen.getByRole('table', { name: 'Monitored Prompts' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(26));
+    expect(screen.getByText('1–25 of 28')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(pageRequests(f.calls).at(-1)!.page).toMatchObject({ limit: 25, offset: 25 });
+    fireEvent.click(screen.getByRole('tab', { name: 'All (30)' }));
+    await waitFor(() => expect(pageRequests(f.calls).at(-1)).toMatchObject({ state: null, page: { offset: 0 } }));
+    fireEvent.change(screen.getByRole('searchbox', { name: /Search prompts/ }), { target: { value: 'q2' } });
+    await waitFor(() => expect(pageRequests(f.calls).at(-1)!.page).toMatchObject({ search: 'q2', offset: 0 }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11)); // q20-q29
+    expect(screen.getByRole('tab', { name: 'All (30)' })).toBeTruthy(); // counts are the filter's, not the search's
+  });
+
+  it('select-all selects the page, then offers every prompt of the tab; bulk Stop acts on all of them', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => row(`q${String(i).padStart(2, '0')}`, 'active', { mentionRate: 90 - i }));
+    const f = fakeFetcher(api({}, many));
+    renderPage(page, { fetcher: f.fetcher });
+    const table = await screen.findByRole('table', { name: 'Monitored Prompts' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(26));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all prompts' }));
+    await waitFor(() => expect(screen.getByTestId('prompts-selected-count').textContent).toBe('25 selected'));
+    // a selection outlives its page
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select q27' }));
+    await waitFor(() => expect(screen.getByTestId('prompts-selected-count').textContent).toBe('26 selected'));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Select all 30 prompts' }));
+    await waitFor(() => expect(screen.getByTestId('prompts-selected-count').textContent).toBe('All 30 selected'));
+    expect(screen.queryByRole('button', { name: 'Select all 30 prompts' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Stop', hidden: true }),
+    );
+    await waitFor(() => expect(f.calls.filter((c) => c.callId === 'prompts.update')).toHaveLength(30), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Stopped (30)' })).toBeTruthy());
+    expect(screen.getByTestId('prompts-selected-count').textContent).toBe('0 selected');
+    // Clear selection empties it
+    fireEvent.click(screen.getByRole('tab', { name: 'Stopped (30)' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select q00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear selection' }));
+    await waitFor(() => expect(screen.getByTestId('prompts-selected-count').textContent).toBe('0 selected'));
   });
 
   it('tabs count rows, labels map statuses, locations show 2 names then +N', async () => {
@@ -176,7 +296,9 @@ describe('prompts monitor page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(await screen.findByText('Stop Selected Prompts')).toBeTruthy();
     // happy-dom leaves the portal's aria-hidden from the opening focus trap; the browser test checks accessibility.
-    fireEvent.click(within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Stop', hidden: true }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Stop', hidden: true }),
+    );
     await waitFor(() => expect(screen.queryByText('Stop Selected Prompts')).toBeNull());
     expect(f.calls.filter((c) => c.callId === 'prompts.update').map((c) => c.input)).toEqual([
       { params: { id: 'p1' }, body: { state: 'inactive' } },
@@ -204,13 +326,16 @@ describe('prompts monitor page', () => {
   });
 
   it('Delete asks with the prompt named, deletes that prompt, refreshes the table; Cancel sends nothing', async () => {
-    const base = api();
-    const table0 = (base['prompts.table'] as () => { canAddPrompts: boolean; prompts: Array<{ promptId: string }> })();
+    let rows = [
+      row('p1', 'active'),
+      row('p2', 'active', { performanceStatus: 'zero_mention', recencyStatus: 'never_run', mentionRate: null, promptLocation: [] }),
+      row('p3', 'inactive', { performanceStatus: 'bottom', mentionRate: 10 }),
+    ];
     const f = fakeFetcher({
-      ...base,
-      'prompts.table': () => structuredClone(table0),
+      ...api(),
+      'prompts.table': tableCall(() => rows),
       'prompts.delete': (input: { params: { id: string } }) => {
-        table0.prompts = table0.prompts.filter((p) => p.promptId !== input.params.id);
+        rows = rows.filter((p) => p.promptId !== input.params.id);
         return { success: true, message: 'Prompt deleted.', id: input.params.id };
       },
     });
@@ -254,7 +379,7 @@ describe('prompts monitor page', () => {
   });
 
   it("shows 'No prompt ID found for update' and sends nothing when an edit has no prompt id", async () => {
-    const f = fakeFetcher(api({ 'prompts.table': { canAddPrompts: true, prompts: [row('p1', 'active', { promptId: undefined })] } }));
+    const f = fakeFetcher(api({}, [row('p1', 'active', { promptId: undefined })]));
     renderPage(page, { fetcher: f.fetcher });
     const table = await screen.findByRole('table', { name: 'Monitored Prompts' });
     fireEvent.click(await within(table).findByRole('button', { name: 'Edit', hidden: true }));

@@ -23,6 +23,24 @@ export interface PagingState {
   page: number;
   sort: { field: string; order: 'asc' | 'desc' } | null;
   search: string;
+  /** the table tab shown (0 without tabs): its body fields go with the request */
+  tab: number;
+}
+
+/** A table tab as server paging reads it: body fields it adds, the path of its row count. */
+interface PagedTab {
+  body?: Record<string, unknown>;
+  count?: string;
+}
+
+function tabsOf(config: WidgetConfig): PagedTab[] {
+  return Array.isArray(config.tabs) ? (config.tabs as PagedTab[]) : [];
+}
+
+/** The body fields of the tab shown (none without tabs). */
+function tabBody(config: WidgetConfig, state: PagingState): Record<string, unknown> {
+  const tabs = tabsOf(config);
+  return tabs[Math.min(state.tab, tabs.length - 1)]?.body ?? {};
 }
 
 /** Rows a call gives per request at most (server/http/paging.ts MAX_PAGE_LIMIT): exports ask in pages of this. */
@@ -36,7 +54,7 @@ export function serverPagingOf(config: WidgetConfig): ServerPagingSpec | null {
 /** The first state: page 1, the widget's defaultSort, no search. */
 export function initialPaging(config: WidgetConfig): PagingState {
   const sort = config.defaultSort as PagingState['sort'] | undefined;
-  return { page: 1, sort: sort ?? null, search: '' };
+  return { page: 1, sort: sort ?? null, search: '', tab: 0 };
 }
 
 function pageRequest(state: PagingState, limit: number, offset: number): Record<string, unknown> {
@@ -54,8 +72,18 @@ function pageRequest(state: PagingState, limit: number, offset: number): Record<
 export function pagedDataSpec(config: WidgetConfig, state: PagingState = initialPaging(config)): DataSpec | undefined {
   const spec = serverPagingOf(config);
   if (!spec || !config.data) return config.data;
-  const body = { ...config.data.body, [spec.param ?? 'page']: pageRequest(state, spec.pageSize, (state.page - 1) * spec.pageSize) };
+  const body = { ...config.data.body, ...tabBody(config, state), [spec.param ?? 'page']: pageRequest(state, spec.pageSize, (state.page - 1) * spec.pageSize) };
   return { ...config.data, body };
+}
+
+/** Each tab's row count read from an answer at its declared path (null: the widget has no tabs). */
+export function tabCountsOf(answer: unknown, config: WidgetConfig): number[] | null {
+  const tabs = tabsOf(config);
+  if (!tabs.length) return null;
+  return tabs.map((t) => {
+    const n = t.count ? getPath(answer, t.count) : undefined;
+    return typeof n === 'number' && Number.isFinite(n) ? n : 0;
+  });
 }
 
 /** The row count of an answer at the declared path (0 when it has none). */
@@ -91,12 +119,18 @@ export async function fetchAllPages(
 export interface ServerPaging {
   pageSize: number;
   state: PagingState;
-  /** A new sort or search returns to page 1. */
+  /** A new sort, search or tab returns to page 1. */
   setPage: (page: number) => void;
   setSort: (sort: PagingState['sort']) => void;
   setSearch: (search: string) => void;
+  setTab: (tab: number) => void;
   /** rows the search keeps, on the server */
   total: number;
+  /** each tab's row count from the answer (null without tabs) */
+  tabCounts: number[] | null;
+  /** names the set of rows the pages cut (filters, window, tab, search; not the page or the
+   * sort): a selection made in one set does not carry into another */
+  scope: string;
   /** a page other than the shown one is on its way */
   loading: boolean;
   /** every row the search keeps (Export) */

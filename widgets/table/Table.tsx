@@ -13,7 +13,21 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronUpRegular, LockClosedRegular } from '@fluentui/react-icons';
-import { EmptyState, PageContext, useServerPaging, fillTemplate, statesFor, getPath, matches, resolveValue, significanceOf, useEngineHost, useExports, type Condition, type WidgetProps } from '../../engine';
+import {
+  EmptyState,
+  PageContext,
+  useServerPaging,
+  fillTemplate,
+  statesFor,
+  getPath,
+  matches,
+  resolveValue,
+  significanceOf,
+  useEngineHost,
+  useExports,
+  type Condition,
+  type WidgetProps,
+} from '../../engine';
 import { badgeFor, cellText, exportColumns, type ColumnSpec } from '../shared/columns';
 import { ExportMenu } from '../shared/ExportMenu';
 import { nextSort, sortRows, type SortState } from './sortRows';
@@ -39,14 +53,39 @@ const useStyles = makeStyles({
   // evenly and let long values run into the next column)
   table: { tableLayout: 'auto' },
   stack: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px', minWidth: 0 },
-  secondLine: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalXS, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  secondLine: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalXS,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+  },
   clip: { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 'min(28rem, 60vw)' },
-  endHeader: { textAlign: 'end', justifyContent: 'flex-end', '& .fui-TableHeaderCell__button': { justifyContent: 'flex-end', textAlign: 'end' } },
+  endHeader: {
+    textAlign: 'end',
+    justifyContent: 'flex-end',
+    '& .fui-TableHeaderCell__button': { justifyContent: 'flex-end', textAlign: 'end' },
+  },
   detailsRow: { backgroundColor: tokens.colorNeutralBackground2 },
-  details: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, margin: 0, padding: `${tokens.spacingVerticalXS} 0` },
+  details: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+    margin: 0,
+    padding: `${tokens.spacingVerticalXS} 0`,
+  },
   term: { color: tokens.colorNeutralForeground3 },
   definition: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
-  visuallyHidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
   search: { display: 'flex', paddingBottom: tokens.spacingVerticalS, maxWidth: '320px' },
   linkRow: { cursor: 'pointer' },
   link: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'none', ':hover': { textDecorationLine: 'underline' } },
@@ -101,10 +140,16 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
   }, [server, currentPage, lastPage]);
   const filename = config.export?.filename ?? config.title ?? id;
   // highlighted rows (the user's own brand): conditions on the row, values may be page bindings
-  const highlight = useMemo(() => resolveValue<Condition[]>(config.highlightWhen ?? null, page?.bindings ?? {}), [config.highlightWhen, page?.bindings]);
+  const highlight = useMemo(
+    () => resolveValue<Condition[]>(config.highlightWhen ?? null, page?.bindings ?? {}),
+    [config.highlightWhen, page?.bindings],
+  );
   const isHighlighted = (row: Record<string, unknown>) => !!highlight && highlight.every((c) => matches(row, c));
   // greyed-out rows (e.g. a rate under the minimum sample), with the reason on hover
-  const muted = useMemo(() => resolveValue<Condition[]>(config.mutedWhen ?? null, page?.bindings ?? {}), [config.mutedWhen, page?.bindings]);
+  const muted = useMemo(
+    () => resolveValue<Condition[]>(config.mutedWhen ?? null, page?.bindings ?? {}),
+    [config.mutedWhen, page?.bindings],
+  );
   const isMuted = (row: Record<string, unknown>) => !!muted && muted.every((c) => matches(row, c));
 
   const onExport = async (format: string) => {
@@ -122,17 +167,24 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
   // Row actions take their declared width, or about 56 px a button (one "…" menu: 48 px). Where
   // the buttons and the essential columns do not fit, the buttons fold into a "…" menu.
   const actionCount = config.rowActions?.widgets.length ?? 0;
-  const actionsWidth = !config.rowActions ? 0 : config.rowActions.menu ? 48 : parseInt(config.rowActions.width ?? '', 10) || 56 * actionCount;
+  const actionsWidth = !config.rowActions
+    ? 0
+    : config.rowActions.menu
+      ? 48
+      : parseInt(config.rowActions.width ?? '', 10) || 56 * actionCount;
   const fixedWidth = config.selection ? 44 : 0;
   const essentialWidth = config.columns.reduce((sum, c, i) => sum + (columnPriority(c, i) === 1 ? columnMinWidth(c, i) : 0), 0);
-  const compactActions = !!measure.width && actionCount > 1 && !config.rowActions?.menu && fixedWidth + actionsWidth + essentialWidth > measure.width;
+  const compactActions =
+    !!measure.width && actionCount > 1 && !config.rowActions?.menu && fixedWidth + actionsWidth + essentialWidth > measure.width;
   const reserved = fixedWidth + (compactActions ? 48 : actionsWidth);
   const layout = useMemo(() => layoutColumns(config.columns, measure.width, reserved), [config.columns, measure.width, reserved]);
   // a sortable column folded into the details or a second line has no header to click: the
   // toolbar offers 'Sort by' over every sortable column instead
   const sortable = config.columns.filter((c) => c.sortable !== false && !c.position && !c.locked);
   const foldedSortable = [...layout.details, ...layout.secondLine].some((i) => sortable.includes(config.columns[i]));
-  const sortControl = foldedSortable ? <TableSort columns={uniqueFields(sortable)} sort={sort} onSort={setSort} label={config.title ?? id} /> : null;
+  const sortControl = foldedSortable ? (
+    <TableSort columns={uniqueFields(sortable)} sort={sort} onSort={setSort} label={config.title ?? id} />
+  ) : null;
   // a cut value (a URL) grows past its column's minimum only into the room the shown columns
   // leave (a phone's URL column no longer pushes the next columns out of the card)
   const clipRoom = measure.width
@@ -172,7 +224,11 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
     }
     // a cut value (a URL) stays on one line with an ellipsis; the cell's title holds all of it
     const shown = c.maxLength ? (
-      <span className={styles.clip} style={clipRoom === null ? undefined : { maxWidth: `min(28rem, 60vw, ${Math.max(0, columnMinWidth(c, i) + clipRoom)}px)` }} title={String(value ?? '')}>
+      <span
+        className={styles.clip}
+        style={clipRoom === null ? undefined : { maxWidth: `min(28rem, 60vw, ${Math.max(0, columnMinWidth(c, i) + clipRoom)}px)` }}
+        title={String(value ?? '')}
+      >
         {text}
       </span>
     ) : (
@@ -188,9 +244,11 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
     return shown;
   };
 
-  // a search that keeps no row keeps its box (and the empty copy under it)
+  // a search that keeps no row keeps its box (and the empty copy under it); an empty tab keeps
+  // the tabs while another one has rows
   const searching = !!server && (query.trim() !== '' || server.state.search !== '');
-  if (allRows.length === 0 && !searching) {
+  const otherTabHasRows = !!server?.tabCounts?.some((n) => n > 0);
+  if (allRows.length === 0 && !searching && !otherTabHasRows) {
     return (
       <>
         {config.export && (
@@ -228,7 +286,12 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
         </span>
       )}
       {allRows.length === 0 && <EmptyState copy={statesFor(config, page?.page).empty} />}
-      <div className={[styles.scroll, server?.loading ? styles.loading : ''].join(' ').trim()} ref={measure.ref} aria-busy={server?.loading || undefined} hidden={allRows.length === 0}>
+      <div
+        className={[styles.scroll, server?.loading ? styles.loading : ''].join(' ').trim()}
+        ref={measure.ref}
+        aria-busy={server?.loading || undefined}
+        hidden={allRows.length === 0}
+      >
         <FluentTable size="small" aria-label={config.title ?? id} className={styles.table}>
           <TableHeader>
             <TableRow>
@@ -269,7 +332,11 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
               return (
                 <Fragment key={r}>
                   <TableRow
-                    className={[href ? styles.linkRow : '', isHighlighted(row) ? styles.highlight : '', isMuted(row) ? styles.muted : ''].join(' ').trim() || undefined}
+                    className={
+                      [href ? styles.linkRow : '', isHighlighted(row) ? styles.highlight : '', isMuted(row) ? styles.muted : '']
+                        .join(' ')
+                        .trim() || undefined
+                    }
                     onClick={href ? () => navigate(href) : undefined}
                     data-href={href ?? undefined}
                     data-highlighted={isHighlighted(row) || undefined}
@@ -298,7 +365,11 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
                           {secondary || folded.length ? (
                             <span className={styles.stack}>
                               {cell(i)}
-                              {secondary && <span className={styles.secondary} data-testid="cell-secondary">{fillTemplate(secondary, row)}</span>}
+                              {secondary && (
+                                <span className={styles.secondary} data-testid="cell-secondary">
+                                  {fillTemplate(secondary, row)}
+                                </span>
+                              )}
                               {folded.map((j) => (
                                 <span key={j} className={styles.secondLine} data-testid="cell-second-line">
                                   <span>{config.columns[j].header}:</span> {cell(j)}
@@ -311,7 +382,11 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
                         </TableCell>
                       );
                     })}
-                    {interactions.actionsCell(row, r, compactActions ? `${config.rowActions?.header || 'Actions'}: ${cellText(config.columns[0], row)}` : undefined)}
+                    {interactions.actionsCell(
+                      row,
+                      r,
+                      compactActions ? `${config.rowActions?.header || 'Actions'}: ${cellText(config.columns[0], row)}` : undefined,
+                    )}
                     {layout.details.length > 0 && (
                       <TableCell onClick={(e) => e.stopPropagation()}>
                         <Button
@@ -346,7 +421,13 @@ export default function Table({ id, config, data }: WidgetProps<TableConfig>) {
         </FluentTable>
       </div>
       {(server || config.pagination) && allRows.length > 0 && (
-        <TablePager page={currentPage} pageSize={pageSize} total={server ? server.total : paged.matched.length} onPage={server ? server.setPage : paged.setPage} label={config.title ?? id} />
+        <TablePager
+          page={currentPage}
+          pageSize={pageSize}
+          total={server ? server.total : paged.matched.length}
+          onPage={server ? server.setPage : paged.setPage}
+          label={config.title ?? id}
+        />
       )}
     </>
   );

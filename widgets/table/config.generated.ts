@@ -76,7 +76,7 @@ export type TableConfig = {
     filename?: string;
   };
   /**
-   * tabs over the rows, each 'Label (count)'; a tab keeps rows matching all of 'where' (none: every row)
+   * tabs over the rows, each 'Label (count)'; a tab keeps rows matching all of 'where' (none: every row). With serverPaging a tab instead adds its 'body' fields to the request and reads its count at 'count' in the answer (lint: paging-declaration)
    *
    * @minItems 1
    */
@@ -93,6 +93,10 @@ export type TableConfig = {
      * accessible name of the select-all checkbox
      */
     label?: string;
+    /**
+     * with serverPaging: the bulk bar's button selecting every row the server keeps once the whole page is selected; {total} is their number; default 'Select all {total}'
+     */
+    allLabel?: string;
   };
   /**
    * inline actionButtons acting on the selected rows (needs 'selection')
@@ -137,7 +141,7 @@ export type TableConfig = {
     pageSize: number;
   };
   /**
-   * pages of 'pageSize' rows asked from the server one at a time, for lists too long to send whole: the call takes a page request (PageRequest: limit, offset, sort, order, search) in the body field 'param' and answers that page with the number of rows the search keeps at 'total'. Sorting a column, the search box (sent when typing pauses) and the page list ask again, keeping the filters; Export asks for every page. The transform must not reorder, cut or filter the rows (sort, limit, filter) and the table has no tabs; instead of 'pagination' (lint: paging-declaration)
+   * pages of 'pageSize' rows asked from the server one at a time, for lists too long to send whole: the call takes a page request (PageRequest: limit, offset, sort, order, search) in the body field 'param' and answers that page with the number of rows the search keeps at 'total'. Sorting a column, the search box (sent when typing pauses) and the page list ask again, keeping the filters; Export asks for every page. The transform must not reorder, cut or filter the rows (sort, limit, filter); tabs send their 'body' and read their 'count' instead of filtering rows. A selection outlives the page it was made on and with the whole page selected the bulk bar offers to select every row the server keeps (sort, search, tab and filters as shown); instead of 'pagination' (lint: paging-declaration)
    */
   serverPaging?: {
     pageSize: number;
@@ -230,6 +234,16 @@ export type TableRowCondition = {
 
 export type TableTab = {
   label: string;
+  /**
+   * with serverPaging: body fields the tab adds to its call's request (e.g. {"state": "active"}), so the server keeps the tab's rows
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * with serverPaging: path of the tab's row count in the call's answer (e.g. counts.active)
+   */
+  count?: string;
   where?: TableRowCondition[];
 };
 

@@ -36,3 +36,10 @@ export function toggleOne(selected: ReadonlySet<string>, key: string): Set<strin
   else next.add(key);
   return next;
 }
+
+/** The rows known by key, with `rows` added (or refreshed): a selection kept across pages acts on them. */
+export function remember(known: ReadonlyMap<string, Row>, rows: Row[], field: string): Map<string, Row> {
+  const next = new Map(known);
+  for (const r of rows) next.set(rowKey(r, field), r);
+  return next;
+}

@@ -17,6 +17,7 @@ const PLACEHOLDER = /\{([A-Za-z_][\w.]*)\}/g;
 // count), by kind and property path inside the widget.
 const KIND_PLACEHOLDERS: Record<string, Record<string, string[]>> = {
   cardFeed: { 'card.chips.more': ['count'] },
+  table: { 'selection.allLabel': ['total'] },
   treemap: { tileLabel: ['name', 'count'], 'detail.title': ['name', 'count'] },
   cooldownButton: { cooldownLabel: ['time'], successNote: ['time'] },
   toggleList: { 'save.errors.default': ['key', 'label', 'value'], 'save.errors.fallback': ['key', 'label', 'value'], 'save.success': ['key', 'label', 'value'] },
