@@ -9,24 +9,46 @@ import { fixed } from './support/numbers';
 // Stop then Start with the confirmation dialog, the performance filter against the API's rows, and
 // the plan-limit flag disabling New Prompt and bulk Start.
 
-const PLAN_LIMIT_TOOLTIP = 'You have reached your plan limit for tracking prompts. Upgrade your plan or delete existing prompts to add more.';
+const PLAN_LIMIT_TOOLTIP =
+  'You have reached your plan limit for tracking prompts. Upgrade your plan or delete existing prompts to add more.';
 
 interface TableRow {
-  promptId: string; promptPreview: string; fullPrompt: string; promptState: string; mentionRate: number | null;
-  performanceStatus: string; recencyStatus: string; deltaMentionRateChange: number | null; providers: string[];
+  promptId: string;
+  promptPreview: string;
+  fullPrompt: string;
+  promptState: string;
+  mentionRate: number | null;
+  performanceStatus: string;
+  recencyStatus: string;
+  deltaMentionRateChange: number | null;
+  providers: string[];
   mentionRateStats: { n: number; enoughData: boolean };
 }
-interface TableResponse { prompts: TableRow[]; canAddPrompts: boolean }
+interface TableResponse {
+  prompts: TableRow[];
+  canAddPrompts: boolean;
+}
 
+/** Prompts a page of the table holds (pages/prompts.json serverPaging). */
+const PAGE_SIZE = 25;
 const widget = (page: Page, id: string) => page.locator(`[data-widget-id="${id}"]`);
 const pct2 = (n: number) => `${fixed(n, 2)}%`;
 
+/** The table's request: the one asking for a page of rows (New Prompt and the collection strip ask for none). */
+const isPageRequest = (r: Request) =>
+  r.url().endsWith('/api/prompts/table') &&
+  r.method() === 'POST' &&
+  ((r.postDataJSON() as { page?: { limit: number } }).page?.limit ?? 0) > 0;
+
 async function tableBody(page: Page, trigger: () => Promise<unknown>): Promise<Record<string, unknown>> {
-  const [req] = await Promise.all([
-    page.waitForRequest((r: Request) => r.url().endsWith('/api/prompts/table') && r.method() === 'POST', { timeout: 30_000 }),
-    trigger(),
-  ]);
+  const [req] = await Promise.all([page.waitForRequest(isPageRequest, { timeout: 30_000 }), trigger()]);
   return req.postDataJSON();
+}
+
+/** The same request for every prompt, unpaged: what the tests compare the screen with. */
+function wholeBody(request: Record<string, unknown>): Record<string, unknown> {
+  const { page: _page, state: _state, performance: _performance, ...rest } = request;
+  return rest;
 }
 
 async function settled(page: Page) {
@@ -41,13 +63,17 @@ describe('Prompts Monitor', () => {
   let browser: Browser;
   let page: Page;
   let body: Record<string, unknown>;
+  let pageRequest: Record<string, unknown>;
   let suggestionsBody: Record<string, unknown>;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ page } = await loggedInPage(browser));
-    const suggestions = page.waitForRequest((r: Request) => r.url().endsWith('/api/prompts/suggestions') && r.method() === 'POST', { timeout: 30_000 });
-    body = await tableBody(page, () => page.goto('/app/prompts'));
+    const suggestions = page.waitForRequest((r: Request) => r.url().endsWith('/api/prompts/suggestions') && r.method() === 'POST', {
+      timeout: 30_000,
+    });
+    pageRequest = await tableBody(page, () => page.goto('/app/prompts'));
+    body = wholeBody(pageRequest);
     suggestionsBody = (await suggestions).postDataJSON();
     await settled(page);
   });
@@ -63,6 +89,12 @@ describe('Prompts Monitor', () => {
     }
     expect(await page.getByRole('button', { name: 'New Prompt' }).count()).toBe(1);
 
+    // the screen asks for one page of the Active tab, by mention rate, with the Performance filter
+    expect(pageRequest).toMatchObject({
+      state: 'active',
+      performance: 'all',
+      page: { limit: PAGE_SIZE, offset: 0, sort: 'mentionRate', order: 'desc' },
+    });
     const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
     const active = api.prompts.filter((p) => p.promptState === 'active');
     expect(await tab(page, 'Active').innerText()).toBe(`Active (${active.length})`);
@@ -71,7 +103,8 @@ describe('Prompts Monitor', () => {
     expect(await rowOf(page, rated.promptPreview).first().innerText()).toContain(pct2(rated.mentionRate!));
 
     // Each rate shows the answers it rests on; rows under the minimum sample are greyed out.
-    const unique = (p: TableRow) => active.filter((q) => q.promptPreview.includes(p.promptPreview) || p.promptPreview.includes(q.promptPreview)).length === 1;
+    const unique = (p: TableRow) =>
+      active.filter((q) => q.promptPreview.includes(p.promptPreview) || p.promptPreview.includes(q.promptPreview)).length === 1;
     const few = active.find((p) => !p.mentionRateStats.enoughData && p.mentionRateStats.n > 0 && unique(p))!;
     const enough = active.find((p) => p.mentionRateStats.enoughData && unique(p))!;
     for (const p of [few, enough]) {
@@ -79,7 +112,9 @@ describe('Prompts Monitor', () => {
       expect(await row.innerText()).toContain(`${p.mentionRateStats.n} answers`);
       expect(await row.getAttribute('data-muted')).toBe(p === few ? 'true' : null);
     }
-    expect(await rowOf(page, few.promptPreview).getAttribute('title')).toBe(`Too few answers to judge this rate: ${few.mentionRateStats.n}`);
+    expect(await rowOf(page, few.promptPreview).getAttribute('title')).toBe(
+      `Too few answers to judge this rate: ${few.mentionRateStats.n}`,
+    );
 
     // Suggestions: 10 fetched, the first 3 shown.
     expect(suggestionsBody.limit).toBe(10);
@@ -91,12 +126,33 @@ describe('Prompts Monitor', () => {
     fetched.slice(0, 3).forEach((s, i) => expect(items[i]).toContain(s.relatedQuestion));
   });
 
+  it('searches the prompts on the server', async () => {
+    const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
+    const active = api.prompts.filter((p) => p.promptState === 'active');
+    const word = active[0].fullPrompt
+      .split(/\s+/)
+      .find((w) => w.length > 5)!
+      .replace(/[^\p{L}\p{N}]/gu, '');
+    const expected = active.filter((p) => p.fullPrompt.toLowerCase().includes(word.toLowerCase()));
+    const box = widget(page, 'prompts').getByRole('searchbox', { name: /Search prompts/ });
+    const [searched] = await Promise.all([
+      page.waitForRequest((r) => isPageRequest(r) && r.postDataJSON().page.search === word),
+      box.fill(word),
+    ]);
+    expect(searched.postDataJSON().page.offset).toBe(0);
+    await expect.poll(() => widget(page, 'prompts').locator('tbody tr').count()).toBe(Math.min(expected.length, PAGE_SIZE));
+    await box.fill('');
+    await expect.poll(() => widget(page, 'prompts').locator('tbody tr').count()).toBe(Math.min(active.length, PAGE_SIZE));
+  });
+
   it('switches tabs', async () => {
     await tab(page, 'All').click();
     const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
-    await expect.poll(() => widget(page, 'prompts').locator('tbody tr').count()).toBe(api.prompts.length);
+    await expect.poll(() => widget(page, 'prompts').locator('tbody tr').count()).toBe(Math.min(api.prompts.length, PAGE_SIZE));
     await tab(page, 'Active').click();
-    await expect.poll(() => widget(page, 'prompts').locator('tbody tr').count()).toBe(api.prompts.filter((p) => p.promptState === 'active').length);
+    await expect
+      .poll(() => widget(page, 'prompts').locator('tbody tr').count())
+      .toBe(Math.min(api.prompts.filter((p) => p.promptState === 'active').length, PAGE_SIZE));
   });
 
   let createdText = '';
@@ -124,6 +180,10 @@ describe('Prompts Monitor', () => {
     await expect.poll(() => create.isDisabled()).toBe(false);
     await create.click();
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: 30_000 }).toBe(0);
+    // a new prompt has no mention rate yet, so it sorts after the first page: the search finds it
+    await widget(page, 'prompts')
+      .getByRole('searchbox', { name: /Search prompts/ })
+      .fill(text);
     await expect.poll(() => rowOf(page, text).count(), { timeout: 30_000 }).toBe(1);
     const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
     const created = api.prompts.find((p) => p.fullPrompt === text);
@@ -135,7 +195,10 @@ describe('Prompts Monitor', () => {
     expect(createdText).not.toBe('');
     const before = await apiPost<TableResponse>(page, '/api/prompts/table', body);
     const created = before.prompts.find((p) => p.fullPrompt === createdText)!;
-    const usage = async () => (await (await page.request.get('/api/users/me')).json()) as { userBrands: Array<{ id: string; planGovernance?: { usage?: { prompts?: { currentUsage: number } } } }> };
+    const usage = async () =>
+      (await (await page.request.get('/api/users/me')).json()) as {
+        userBrands: Array<{ id: string; planGovernance?: { usage?: { prompts?: { currentUsage: number } } } }>;
+      };
     const usedBefore = (await usage()).userBrands.find((b) => b.id === body.brandId)?.planGovernance?.usage?.prompts?.currentUsage;
     await tab(page, 'All').click();
     await rowOf(page, created.promptPreview).first().getByRole('button', { name: 'Delete' }).click();
@@ -145,11 +208,16 @@ describe('Prompts Monitor', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByRole('alertdialog').count(), { timeout: 30_000 }).toBe(0);
     await expect.poll(() => rowOf(page, createdText).count(), { timeout: 30_000 }).toBe(0);
+    await widget(page, 'prompts')
+      .getByRole('searchbox', { name: /Search prompts/ })
+      .fill('');
     const after = await apiPost<TableResponse>(page, '/api/prompts/table', body);
     expect(after.prompts.some((p) => p.promptId === created.promptId)).toBe(false);
     expect(after.prompts).toHaveLength(before.prompts.length - 1);
     expect((await page.request.get(`/api/prompts/${created.promptId}`)).status()).toBe(404);
-    expect((await usage()).userBrands.find((b) => b.id === body.brandId)?.planGovernance?.usage?.prompts?.currentUsage).toBe((usedBefore ?? 0) - 1);
+    expect((await usage()).userBrands.find((b) => b.id === body.brandId)?.planGovernance?.usage?.prompts?.currentUsage).toBe(
+      (usedBefore ?? 0) - 1,
+    );
   });
 
   it('stops selected prompts after confirmation, then starts them again', async () => {
@@ -169,7 +237,9 @@ describe('Prompts Monitor', () => {
     await expect.poll(() => widget(page, 'prompts').getByTestId('prompts-selected-count').innerText()).toBe('0 selected');
     let api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
     for (const p of picked) expect(api.prompts.find((x) => x.promptId === p.promptId)?.promptState).toBe('inactive');
-    await expect.poll(() => tab(page, 'Stopped').innerText()).toBe(`Stopped (${api.prompts.filter((p) => p.promptState !== 'active').length})`);
+    await expect
+      .poll(() => tab(page, 'Stopped').innerText())
+      .toBe(`Stopped (${api.prompts.filter((p) => p.promptState !== 'active').length})`);
 
     await tab(page, 'Stopped').click();
     for (const p of picked) await rowOf(page, p.promptPreview).first().getByRole('checkbox').check();
@@ -185,7 +255,8 @@ describe('Prompts Monitor', () => {
     await tab(page, 'Active').click();
     const shown = await widget(page, 'prompts').locator('tbody tr').allInnerTexts();
     const api = await apiPost<TableResponse>(page, '/api/prompts/table', body);
-    expect(shown.length).toBe(api.prompts.filter((p) => p.promptState === 'active').length);
+    const activeCount = api.prompts.filter((p) => p.promptState === 'active').length;
+    expect(shown.length).toBe(Math.min(activeCount, PAGE_SIZE));
     const exportAs = async (format: RegExp) => {
       await widget(page, 'prompts').getByRole('button', { name: 'Export' }).click();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: format }).click()]);
@@ -193,15 +264,24 @@ describe('Prompts Monitor', () => {
     };
     const csvFile = await exportAs(/csv/i);
     expect(csvFile.suggestedFilename()).toMatch(/^monitored-prompts.*\.csv$/);
-    const csv = readFileSync((await csvFile.path())!, 'utf8').trim().split(/\r?\n/);
-    expect(csv.length).toBe(shown.length + 1); // header + rows
+    const csv = readFileSync((await csvFile.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(csv.length).toBe(activeCount + 1); // header + every row of the tab, not only the page shown
     expect(csv[0]).toContain('Mention Rate');
     for (const p of api.prompts.filter((x) => x.promptState === 'active')) {
-      expect(csv.some((line) => line.includes(p.promptPreview.replace(/"/g, '""'))), p.promptPreview).toBe(true);
+      expect(
+        csv.some((line) => line.includes(p.promptPreview.replace(/"/g, '""'))),
+        p.promptPreview,
+      ).toBe(true);
     }
     const xlsx = await exportAs(/excel/i);
     expect(xlsx.suggestedFilename()).toMatch(/^monitored-prompts.*\.xlsx$/);
-    expect(readFileSync((await xlsx.path())!).subarray(0, 2).toString()).toBe('PK'); // a zip (xlsx) workbook
+    expect(
+      readFileSync((await xlsx.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK'); // a zip (xlsx) workbook
   });
 
   it('filters the table by prompt performance: the rows of each choice are the API rows with that status', async () => {
@@ -227,9 +307,16 @@ describe('Prompts Monitor', () => {
         await expect.poll(() => widget(page, 'prompts').getByText('This place is empty').count(), { message: label }).toBe(1);
       } else {
         await expect.poll(() => tab(page, 'All').innerText(), { message: label }).toBe(`All (${expected.length})`);
-        await expect.poll(() => widget(page, 'prompts').locator('tbody tr').count(), { message: label }).toBe(expected.length);
+        await expect
+          .poll(() => widget(page, 'prompts').locator('tbody tr').count(), { message: label })
+          .toBe(Math.min(expected.length, PAGE_SIZE));
         const shown = await widget(page, 'prompts').locator('tbody tr').allInnerTexts();
-        for (const p of expected) expect(shown.some((row) => row.includes(p.promptPreview)), `${label}: ${p.promptPreview}`).toBe(true);
+        // every row shown is one the choice keeps (all of them when they fit one page)
+        for (const row of shown)
+          expect(
+            expected.some((p) => row.includes(p.promptPreview)),
+            `${label}: ${row}`,
+          ).toBe(true);
       }
       // the choice persists with the page's other filters
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('promptsPage-filters') ?? '{}').promptPerformance)).toBe(value);
