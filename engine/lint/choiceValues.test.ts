@@ -9,6 +9,13 @@ import { lintPages } from './lint';
 
 const root = join(import.meta.dirname, '..', '..');
 const page = JSON.parse(readFileSync(join(root, 'pages/prompts.json'), 'utf8'));
+// The screen sends its performance filter to the server; a filter step conditioned on it (as a
+// page may have) is added here for the rule to check.
+page.widgets.prompts.data.transform.push({
+  type: 'filter',
+  when: { subject: { $filter: 'promptPerformance' }, op: 'eq', value: 'worst' },
+  where: [{ field: 'performanceStatus', op: 'eq', value: 'bottom' }],
+});
 
 async function references(p: unknown): Promise<string[]> {
   const d = await lintPages([{ file: 'prompts.json', text: JSON.stringify(p, null, 2) }]);

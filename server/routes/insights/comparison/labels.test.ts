@@ -31,6 +31,23 @@ describe('the comparison page lists', () => {
   const where = (keep: (leading: boolean, trailing: boolean) => boolean) =>
     pairs.filter(([s, r]) => keep(inPromptList('leading', s, r), inPromptList('trailing', s, r))).map(([s, r]) => `${s}/${r}`);
 
+  // The lists' rules as the product states them, written out independently of inPromptList.
+  const isLeading = (s: string, r: string) =>
+    r !== 'no_rankings' && (s === 'brand_dominant' || (s === 'brand_leading' && (r === 'brand_ranks_higher' || r === 'only_brand_ranked')));
+  const isTrailing = (s: string, r: string) =>
+    r !== 'no_rankings' &&
+    (['competitor_dominant', 'competitor_leading', 'even'].includes(s) ||
+      (s === 'brand_leading' && (r === 'competitor_ranks_higher' || r === 'similar_ranking')) ||
+      r === 'competitor_ranks_higher' ||
+      r === 'only_competitor_ranked');
+
+  it('keeps in each list the rows its rule names, for every status and ranking', () => {
+    for (const [s, r] of pairs) {
+      expect([s, r, inPromptList('leading', s, r)]).toEqual([s, r, isLeading(s, r)]);
+      expect([s, r, inPromptList('trailing', s, r)]).toEqual([s, r, isTrailing(s, r)]);
+    }
+  });
+
   it('puts every ranked row in a list, a dominant brand outranked in both, an unranked row in neither', () => {
     expect(where((l) => l)).toEqual([
       'brand_dominant/only_brand_ranked',
