@@ -14,11 +14,11 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDuckDb } from '../server/db/duckdb';
 import { migrate } from '../server/db/migrate';
-import { openTestDb, TEST_DATABASE_URL } from '../server/db/testing';
+import { openTestDb } from '../server/db/testing';
 import type { Db, Dialect } from '../server/db/types';
-import { DEMO_PASSWORD } from '../server/seed/demoAccounts';
 import { loadDemo } from '../server/seed/load';
-import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS, requestFor, windows, type WalkIds } from '../tests/contract/requests';
+import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS } from '../tests/contract/requests';
+import { type AppModules, demoClient, demoIds } from './bench/demoClient';
 
 const { values } = parseArgs({
   options: {
@@ -67,71 +67,16 @@ console.log(`${dialect}, scale ${scale}: ${seeded.counts.runs.toLocaleString('en
 /** One build's app over the shared database, signed in as the demo login. */
 async function client(tree: string) {
   const root = resolve(tree);
-  const { buildApp } = await import(join(root, 'server/app.ts'));
-  const { routes } = await import(join(root, 'server/routes/index.ts'));
-  const { createAuthenticate } = await import(join(root, 'server/auth/authenticate.ts'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'answerscope-ab-data-'));
-  const ctx = {
-    db,
-    now: () => now,
-    config: {
-      port: 0,
-      dataDir,
-      databaseUrl: dialect === 'postgres' ? TEST_DATABASE_URL : null,
-      publicUrl: 'http://localhost',
-      webDir: null,
-      secureCookies: false,
-    },
+  const modules: AppModules = {
+    buildApp: (await import(join(root, 'server/app.ts'))).buildApp,
+    routes: (await import(join(root, 'server/routes/index.ts'))).routes,
+    createAuthenticate: (await import(join(root, 'server/auth/authenticate.ts'))).createAuthenticate,
   };
-  const app = await buildApp(ctx, routes, { authenticate: createAuthenticate(ctx), logger: false });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: 'demo@example.com', password: DEMO_PASSWORD },
-  });
-  const cookie = login.cookies.map((c: { name: string; value: string }) => `${c.name}=${c.value}`).join('; ');
-  const inject = (method: string, url: string, payload?: object) => app.inject({ method, url, headers: { cookie }, payload });
-  const send = (id: string, ids: WalkIds) => {
-    const call = app.catalogue.calls[id];
-    const req = requestFor(id, ids)!;
-    const url = call.path.replace(/[:{]id}?/, req.params?.id ?? '');
-    return async () => {
-      const res = await inject(call.method, url, req.body as object | undefined);
-      if (res.statusCode !== 200) throw new Error(`${tree}: ${id} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-    };
-  };
-  return {
-    inject,
-    send,
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return demoClient(modules, db, dialect, now, tree);
 }
 
 const builds = { before: await client(values.before), after: await client(values.after!) };
-const me = (await builds.after.inject('GET', '/api/users/me')).json();
-const brand = me.userBrands[0];
-const w = windows(now);
-const table = (
-  await builds.after.inject('POST', '/api/prompts/table', { brandId: brand.id, ...w, providers: null, location: null })
-).json();
-const prompts = Array.isArray(table) ? table : table.prompts;
-const ranking = (
-  await builds.after.inject('POST', '/api/brands/performance/ranking-list', {
-    brandId: brand.id,
-    ...w,
-    providers: null,
-    location: null,
-  })
-).json();
-const ids: WalkIds = {
-  brandId: brand.id,
-  promptId: prompts.find((p: { currentPeriodRuns: number }) => p.currentPeriodRuns > 0).promptId,
-  competitor: ranking.find((r: { brandName: string }) => r.brandName !== brand.name).brandName,
-  now,
-};
+const ids = await demoIds(builds.after, now);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(
@@ -142,7 +87,7 @@ console.log(
 console.log('| call | p50 before | p50 after | p50 ratio | cpu before | cpu after | cpu ratio |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const id of calls) {
-  const sends = { before: builds.before.send(id, ids), after: builds.after.send(id, ids) };
+  const sends = { before: builds.before.request(id, ids), after: builds.after.request(id, ids) };
   for (const send of Object.values(sends)) for (let i = 0; i < 5; i++) await send(); // warm caches and JIT
   const times = { before: [] as number[], after: [] as number[] };
   const cpu = { before: 0, after: 0 };

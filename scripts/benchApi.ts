@@ -32,12 +32,11 @@ import { migrate } from '../server/db/migrate';
 import { openPostgres } from '../server/db/postgres';
 import { openTestDb, TEST_DATABASE_URL } from '../server/db/testing';
 import type { Db, Dialect } from '../server/db/types';
-import type { ServerContext } from '../server/http/context';
 import { routes } from '../server/routes/index';
-import { DEMO_PASSWORD } from '../server/seed/demoAccounts';
 import { loadDemo } from '../server/seed/load';
 import { postgresReachable } from '../tests/support/harness';
-import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS, requestFor, windows } from '../tests/contract/requests';
+import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS } from '../tests/contract/requests';
+import { type AppModules, demoClient, demoIds } from './bench/demoClient';
 
 const { values } = parseArgs({
   options: {
@@ -173,68 +172,20 @@ async function loaded(dialect: Dialect, scale: number, now: Date, withTenants: n
   return { db, dispose, now };
 }
 
-/** The app over `db`, signed in as the demo login, with the ids its first brand's calls need. */
-async function demoClient(db: Db, dialect: Dialect, now: Date) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'answerscope-bench-data-'));
-  const ctx: ServerContext = {
-    db,
-    now: () => now,
-    config: {
-      port: 0,
-      dataDir,
-      databaseUrl: dialect === 'postgres' ? TEST_DATABASE_URL : null,
-      publicUrl: 'http://localhost',
-      webDir: null,
-      secureCookies: false,
-    },
-  };
-  const app = await buildApp(ctx, routes, { authenticate: createAuthenticate(ctx), logger: false });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: 'demo@example.com', password: DEMO_PASSWORD },
-  });
-  const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const inject = (method: string, url: string, payload?: unknown) =>
-    app.inject({ method: method as 'POST', url, headers: { cookie }, payload: payload as object });
+const APP: AppModules = { buildApp, routes, createAuthenticate };
 
-  const me = (await inject('GET', '/api/users/me')).json();
-  const brand = me.userBrands[0];
-  const w = windows(now);
-  const promptTable = (await inject('POST', '/api/prompts/table', { brandId: brand.id, ...w, providers: null, location: null })).json();
-  const prompts = Array.isArray(promptTable) ? promptTable : promptTable.prompts;
-  const ranking = (
-    await inject('POST', '/api/brands/performance/ranking-list', { brandId: brand.id, ...w, providers: null, location: null })
-  ).json();
-  const ids = {
-    brandId: brand.id,
-    promptId: prompts.find((p: { currentPeriodRuns: number }) => p.currentPeriodRuns > 0).promptId,
-    competitor: ranking.find((r: { brandName: string }) => r.brandName !== brand.name).brandName,
-    now,
-  };
-
-  /** One call: a request function that fails on any status but 200. */
-  const request = (id: string) => {
-    const call = app.catalogue.calls[id];
-    const req = requestFor(id, ids)!;
-    const url = call.path.replace(/[:{]id}?/, req.params?.id ?? '');
-    return async () => {
-      const res = await inject(call.method, url, req.body);
-      if (res.statusCode !== 200) throw new Error(`${id} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-    };
-  };
-  const close = async () => {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { request, close };
+/** The app over `db`, signed in as the demo login, with a request function per call for its first brand. */
+async function benchClient(db: Db, dialect: Dialect, now: Date) {
+  const client = await demoClient(APP, db, dialect, now);
+  const ids = await demoIds(client, now);
+  return { request: (id: string) => client.request(id, ids), close: client.close };
 }
 
 /**
  * Times `runs` rounds of each call on every client, the clients taking turns within a round, so
  * a load spike on the machine hits all of them alike. Yields one row per call.
  */
-async function* timeCalls(clients: Awaited<ReturnType<typeof demoClient>>[]) {
+async function* timeCalls(clients: Awaited<ReturnType<typeof benchClient>>[]) {
   for (const id of CALLS) {
     const requests = clients.map((c) => c.request(id));
     for (const send of requests) for (let i = 0; i < 3; i++) await send(); // warm caches and JIT
@@ -262,7 +213,7 @@ const label = (id: string) => `${id}${OVERVIEW.includes(id) ? ' (overview)' : ''
 
 async function bench(dialect: Dialect, scale: number) {
   const { db, dispose, now } = await loaded(dialect, scale, new Date(), 0);
-  const client = await demoClient(db, dialect, now);
+  const client = await benchClient(db, dialect, now);
   await table(['call', 'p50 ms', 'p95 ms', 'cpu ms'], async function* () {
     for await (const { id, timings } of timeCalls([client])) {
       record(dialect, scale, id, timings);
@@ -285,7 +236,7 @@ async function benchTenants(dialect: Dialect, scale: number) {
   if (shared.now.getTime() !== alone.now.getTime())
     throw new Error(`--keep: the kept databases of scale ${scale} were loaded as of different moments; delete ${values.keep}`);
   const now = alone.now;
-  const clients = [await demoClient(alone.db, dialect, now), await demoClient(shared.db, dialect, now)];
+  const clients = [await benchClient(alone.db, dialect, now), await benchClient(shared.db, dialect, now)];
   console.log(
     `\n## ${dialect}, scale ${scale}: the demo brand alone and beside ${tenants} other tenant${tenants === 1 ? '' : 's'} ` +
       `(ms; ratio = with tenants / alone; ${runs} rounds, the two databases in turns)`,

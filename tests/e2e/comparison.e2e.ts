@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, loggedInPage } from './support/browser';
 import { card, midnightDaysBack, requestBodyOf, waitForCards } from './support/page';
 import { fixed } from './support/numbers';
+import type { ComparisonMetrics } from '../../server/routes/insights/comparison/comparison';
 
 // The competitor comparison in a real browser, signed in as the demo user: breadcrumb and copy,
 // metric cards against the API for the page's own request, a time-range change that refetches,
@@ -20,18 +21,7 @@ const PROVIDER_NAMES: Record<string, string> = {
   microsoft: 'Microsoft',
 };
 
-interface Metrics {
-  yourBrandName: string;
-  competitorName: string;
-  yourBrandMentionRate: number;
-  competitorMentionRate: number;
-  yourBrandSov: number;
-  competitorSov: number;
-  yourBrandAvgPosition: number | null;
-  competitorAvgPosition: number | null;
-  coMentions: number;
-  mentionRateGapStats: { n: number; significant: boolean; enoughData: boolean };
-}
+type Metrics = ComparisonMetrics;
 interface PromptRow {
   promptId: string;
   promptPreview: string;
