@@ -7,18 +7,15 @@
 // (its migrations and generator): the older build must read that schema (migrations only add).
 //   npx tsx scripts/benchAb.ts --before /work/wt/old [--after .] [--dialect postgres] [--scale 1]
 //     [--calls overview|others|id,id] [--runs 100]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openDuckDb } from '../server/db/duckdb';
-import { migrate } from '../server/db/migrate';
-import { openTestDb } from '../server/db/testing';
-import type { Db, Dialect } from '../server/db/types';
+import type { Dialect } from '../server/db/types';
 import { loadDemo } from '../server/seed/load';
 import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS } from '../tests/contract/requests';
 import { type AppModules, demoClient, demoIds } from './bench/demoClient';
+import { openScratchDb } from './bench/scratchDb';
 
 const { values } = parseArgs({
   options: {
@@ -45,22 +42,8 @@ const calls =
       ? OTHER_INSIGHT_CALLS
       : values.calls!.split(',').map((s) => s.trim());
 
-async function openDb(): Promise<{ db: Db; dispose: () => Promise<void> }> {
-  if (dialect === 'postgres') return openTestDb('postgres', { migrated: true });
-  const dir = mkdtempSync(join(tmpdir(), 'answerscope-ab-'));
-  const db = await openDuckDb({ file: join(dir, 'ab.duckdb'), tmpDir: join(dir, 'tmp') });
-  await migrate(db);
-  return {
-    db,
-    dispose: async () => {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 const now = new Date();
-const { db, dispose } = await openDb();
+const { db, dispose } = await openScratchDb(dialect);
 const seeded = await loadDemo(db, { scale, seed: 42, now });
 console.log(`${dialect}, scale ${scale}: ${seeded.counts.runs.toLocaleString('en-US')} runs of this build's demo data`);
 

@@ -20,8 +20,8 @@
 //                                        migrations added since (not a new load); delete DIR and drop
 //                                        the schemas it lists (DIR/*.json) to start afresh.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -30,13 +30,14 @@ import { createAuthenticate } from '../server/auth/authenticate';
 import { openDuckDb } from '../server/db/duckdb';
 import { migrate } from '../server/db/migrate';
 import { openPostgres } from '../server/db/postgres';
-import { openTestDb, TEST_DATABASE_URL } from '../server/db/testing';
+import { TEST_DATABASE_URL } from '../server/db/testing';
 import type { Db, Dialect } from '../server/db/types';
 import { routes } from '../server/routes/index';
 import { loadDemo } from '../server/seed/load';
 import { postgresReachable } from '../tests/support/harness';
 import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS } from '../tests/contract/requests';
 import { type AppModules, demoClient, demoIds } from './bench/demoClient';
+import { openScratchDb } from './bench/scratchDb';
 
 const { values } = parseArgs({
   options: {
@@ -95,20 +96,6 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
-async function openBenchDb(dialect: Dialect): Promise<{ db: Db; dispose: () => Promise<void> }> {
-  if (dialect === 'postgres') return openTestDb('postgres', { migrated: true });
-  const dir = mkdtempSync(join(tmpdir(), 'answerscope-bench-'));
-  const db = await openDuckDb({ file: join(dir, 'bench.duckdb'), tmpDir: join(dir, 'tmp') });
-  await migrate(db);
-  return {
-    db,
-    dispose: async () => {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 const loadLine = (when: string) =>
   `load average (1/5/15 min) at ${when}: ${loadavg()
     .map((x) => x.toFixed(2))
@@ -153,7 +140,7 @@ async function openKept(dialect: Dialect, scale: number, withTenants: number) {
 /** A fresh database with the demo data (and `withTenants` other tenants), loaded as of `now`; with --keep, the kept one (as of its load). */
 async function loaded(dialect: Dialect, scale: number, now: Date, withTenants: number) {
   const keep = values.keep ? await openKept(dialect, scale, withTenants) : null;
-  const { db, dispose } = keep ?? (await openBenchDb(dialect));
+  const { db, dispose } = keep ?? (await openScratchDb(dialect));
   if (keep?.loadedAt) {
     console.log(
       `\n## ${dialect}, scale ${scale}${withTenants ? ` + ${withTenants} tenants` : ''}: kept database loaded as of ${keep.loadedAt.toISOString()}`,
