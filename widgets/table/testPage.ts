@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 
 // Helpers shared by the table's component tests (not shipped: only *.test.tsx import them).
 
@@ -18,3 +19,16 @@ export function firstCells(name = 'Cited Domains'): Array<string | null> {
 
 /** The domains the Cited Domains table shows, in order. */
 export const domains = () => firstCells('Cited Domains');
+
+/** Chooses Export → CSV on the widget shown and gives back the one file it writes, as its lines. */
+export async function exportCsvLines(): Promise<string[]> {
+  const saved: Blob[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    saved.push(blob as Blob);
+    return 'blob:export';
+  });
+  fireEvent.click(screen.getByRole('button', { name: /Export/ }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: /csv/i }));
+  await waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
+  return (await saved[0].text()).trim().split(/\r?\n/);
+}
