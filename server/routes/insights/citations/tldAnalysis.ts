@@ -4,6 +4,7 @@ import type { BrandRow } from '../../access';
 import { SqlParams, inList } from '../shared/params';
 import { num, percent } from '../shared/numbers';
 import { type InsightScope, minSampleOf, scopeWhere } from '../shared/scope';
+import { codePointOrder } from '../shared/collation';
 import { rateStats, type EstimateStats } from '../../../stats';
 import type { TrackedEntity } from '../shared/tracked';
 
@@ -72,41 +73,43 @@ export async function tldAnalysis(
   const current: InsightScope = { ...scope, previous: null };
   const min = minSampleOf(scope);
 
-  // One statement, two kinds of rows: per URL (only the MAX_DETAILS_PER_DOMAIN most cited of each
-  // domain, with the number of distinct URLs overall) and per domain x provider x location. Each
-  // carries how many citing answers name the own brand; URL rows also list the tracked brands those
-  // answers name (joined with the ASCII unit separator, chr(31), which no brand name contains).
+  // One statement over the scope's citations, each carrying the tracked brands its answer names as
+  // a bit mask (bit i = i-th distinct tracked key: the own brand and at most 50 competitors fit a BIGINT).
+  // One grouping pass gives the rows per URL (only the MAX_DETAILS_PER_DOMAIN most cited of each
+  // domain are returned) and per domain x provider x location; a third kind of row counts the
+  // distinct URLs. Masks and BIT_OR replace lists of names (no text aggregation, no sort per URL).
   const p = new SqlParams();
-  const citeWhere = scopeWhere(p, current);
+  const citeWhere = scopeWhere(p, current, 'c');
   const mentionWhere = scopeWhere(p, current);
-  const ownKey = p.add(own.entity);
-  const trackedList = inList(p, 'entity', tracked.map((t) => t.entity));
+  const keys = [...new Set(tracked.map((t) => t.entity))];
+  if (keys.length > 62) throw new Error(`${keys.length} tracked brands do not fit a BIGINT mask`);
+  const maskOf = `CASE entity ${keys.map((k, i) => `WHEN ${p.add(k)} THEN CAST(${2n ** BigInt(i)} AS BIGINT)`).join(' ')} END`;
+  const trackedList = inList(p, 'entity', keys);
   const cap = p.add(MAX_DETAILS_PER_DOMAIN);
+  const ownBit = 2n ** BigInt(keys.indexOf(own.entity));
+  const text = (expr: string) => codePointOrder(db.dialect, expr);
   const rows = await db.query(
-    `WITH c AS (
-       SELECT run_id, url, domain, provider, location FROM citations WHERE ${citeWhere} AND domain <> ''
-     ),
-     tm AS (
-       SELECT run_id, MAX(CASE WHEN entity = ${ownKey} THEN 1 ELSE 0 END) AS has_own, string_agg(entity, chr(31)) AS entities
-         FROM mentions WHERE ${mentionWhere} AND ${trackedList}
-        GROUP BY run_id
+    `WITH tm AS (
+       SELECT run_id, BIT_OR(${maskOf}) AS mask FROM mentions WHERE ${mentionWhere} AND ${trackedList} GROUP BY run_id
      ),
      cu AS (
-       SELECT c.domain, c.url, c.provider, c.location, COALESCE(tm.has_own, 0) AS has_own, tm.entities
-         FROM c LEFT JOIN tm ON tm.run_id = c.run_id
+       SELECT ${text('c.domain')} AS domain, ${text('c.url')} AS url, c.provider, c.location, COALESCE(tm.mask, 0) AS mask
+         FROM citations c LEFT JOIN tm ON tm.run_id = c.run_id
+        WHERE ${citeWhere} AND c.domain <> ''
+     ),
+     g AS (
+       SELECT domain, url, provider, location, COUNT(*) AS n, COUNT(*) FILTER (WHERE (mask & ${ownBit}) <> 0) AS w, BIT_OR(mask) AS mask
+         FROM cu GROUP BY GROUPING SETS ((domain, url), (domain, provider, location))
      ),
      per_url AS (
-       SELECT domain, url, COUNT(*) AS n, SUM(has_own) AS w, string_agg(DISTINCT entities, chr(31)) AS entities,
-              ROW_NUMBER() OVER (PARTITION BY domain ORDER BY COUNT(*) DESC, url) AS pos,
-              COUNT(*) OVER () AS url_total
-         FROM cu GROUP BY domain, url
-     ),
-     per_group AS (
-       SELECT domain, provider, location, COUNT(*) AS n, SUM(has_own) AS w FROM cu GROUP BY domain, provider, location
+       SELECT domain, url, n, w, mask, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY n DESC, url) AS pos
+         FROM g WHERE url IS NOT NULL
      )
-     SELECT 'url' AS kind, domain, url AS k1, NULL AS k2, n, w, entities, url_total FROM per_url WHERE pos <= ${cap}
+     SELECT 'url' AS kind, domain, url AS k1, NULL AS k2, n, w, mask FROM per_url WHERE pos <= ${cap}
      UNION ALL
-     SELECT 'group' AS kind, domain, provider, location, n, w, NULL, NULL FROM per_group`,
+     SELECT 'group' AS kind, domain, provider, location, n, w, NULL FROM g WHERE url IS NULL
+     UNION ALL
+     SELECT 'urls' AS kind, NULL, NULL, NULL, COUNT(*), NULL, NULL FROM g WHERE url IS NOT NULL`,
     p.values,
   );
 
@@ -135,13 +138,17 @@ export async function tldAnalysis(
     if (!d) domains.set(domain, (d = { total: 0, withBrand: 0, urls: [], providers: new Map(), locations: new Set() }));
     return d;
   };
+  /** The tracked keys whose bits a mask sets. */
+  const entitiesOf = (mask: bigint) => keys.filter((_, i) => (mask & (2n ** BigInt(i))) !== 0n);
   for (const r of rows) {
-    const d = domainAcc(String(r.domain));
     const n = num(r.n);
+    if (r.kind === 'urls') {
+      uniqueUrls = n;
+      continue;
+    }
+    const d = domainAcc(String(r.domain));
     if (r.kind === 'url') {
-      const entities = r.entities ? [...new Set(String(r.entities).split('\u001f'))] : [];
-      d.urls.push({ url: String(r.k1), n, withBrand: num(r.w), entities });
-      uniqueUrls = num(r.url_total);
+      d.urls.push({ url: String(r.k1), n, withBrand: num(r.w), entities: entitiesOf(BigInt(num(r.mask))) });
     } else {
       const provider = String(r.k1);
       d.total += n;

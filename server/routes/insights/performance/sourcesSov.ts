@@ -30,18 +30,19 @@ export async function sourcesShareOfVoice(db: Db, scope: InsightScope, limit: nu
     p.values,
   );
   if (top.length === 0) return [];
-  // …then their distinct URLs and top authors from the citations themselves: URLs and authors are
-  // nearly unique per citation, so no rollup keeps them.
+  // …then their distinct URLs and top authors from the citations themselves: URLs are nearly unique
+  // per citation, so no rollup keeps them. The URLs are made distinct first and then counted (a hash
+  // of the pairs), not counted DISTINCT per domain (a sort of every citation of the domains).
   const q = new SqlParams();
   const details = await db.query(
     `WITH scoped AS (
        SELECT domain, url, author FROM citations
         WHERE ${scopeWhere(q, scope)} AND ${inList(q, 'domain', top.map((r) => String(r.domain)))}
      ),
-     urls AS (SELECT domain, COUNT(DISTINCT url) AS urls FROM scoped GROUP BY domain),
+     urls AS (SELECT domain, COUNT(*) AS urls FROM (SELECT DISTINCT domain, url FROM scoped) d GROUP BY domain),
      authors AS (
-       SELECT domain, author, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY COUNT(*) DESC, author) AS pos
-         FROM scoped WHERE author IS NOT NULL AND author <> '' GROUP BY domain, author
+       SELECT domain, author, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY n DESC, author) AS pos
+         FROM (SELECT domain, author, COUNT(*) AS n FROM scoped WHERE author IS NOT NULL AND author <> '' GROUP BY domain, author) a
      )
      SELECT u.domain, u.urls, a.author FROM urls u LEFT JOIN authors a ON a.domain = u.domain AND a.pos = 1`,
     q.values,
