@@ -4,7 +4,11 @@ import { BRAND_ID, DAY, NOW } from '../testing/fixture';
 import { nearly, pct, wilsonByInversion, window } from '../testing/expect';
 import { DEFAULT_MIN_SAMPLE } from '../../../stats';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
-import { brandDomain } from './tldAnalysis';
+import { brandDomain, tldAnalysis } from './tldAnalysis';
+import { MAX_COMPETITORS_PER_BRAND } from '../competitors/manage';
+import type { BrandRow } from '../../access';
+import { scopeFromBody } from '../shared/scope';
+import type { TrackedEntity } from '../shared/tracked';
 
 const start = new Date(NOW.getTime() - 7 * DAY);
 
@@ -71,6 +75,30 @@ describe.each<Dialect>(['duckdb', 'postgres'])('citation domain analysis on %s',
     }
     const counts = res.body.classifications.map((e: { total_count: number }) => e.total_count);
     expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
+  });
+
+  it('names matched brands right however many are tracked (the most a brand may track: 50 competitors)', async () => {
+    // the fixture's named brands at the end of the tracked list, past the 32nd bit of the mask
+    const fillers = Array.from({ length: MAX_COMPETITORS_PER_BRAND - 3 }, (_, i) => `Filler ${String(i).padStart(2, '0')}`);
+    const names = [...fillers, 'Globex', 'Initech', 'Umbrella'];
+    const tracked: TrackedEntity[] = [
+      { entity: 'acme', name: 'Acme', isOwn: true },
+      ...names.map((name) => ({ entity: name.toLowerCase(), name, isOwn: false })),
+    ];
+    const [brand] = await h.t.db.query<BrandRow>('SELECT * FROM brands WHERE id = $1', [BRAND_ID]);
+    const scope = scopeFromBody({ brandId: BRAND_ID, startTime: start.toISOString() }, NOW);
+    const answer = await tldAnalysis(h.t.db, scope, brand, tracked);
+    const c = window(h.facts, { start, end: NOW });
+    let checked = 0;
+    for (const entry of answer.classifications) {
+      for (const d of entry.classification_details) {
+        const citing = new Set(c.citations.filter((x) => x.url === d.citation_url).map((x) => x.runId));
+        const expected = ['Acme', 'Globex', 'Initech', 'Umbrella'].filter((n) => c.of(n.toLowerCase()).some((m) => citing.has(m.runId)));
+        expect(d.matched_entities).toEqual(expected);
+        if (expected.includes('Umbrella')) checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('filters by provider', async () => {
