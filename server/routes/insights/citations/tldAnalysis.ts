@@ -82,7 +82,9 @@ export async function tldAnalysis(
   const citeWhere = scopeWhere(p, current, 'c');
   const mentionWhere = scopeWhere(p, current);
   const keys = [...new Set(tracked.map((t) => t.entity))];
-  if (keys.length > 62) throw new Error(`${keys.length} tracked brands do not fit a BIGINT mask`);
+  // The PostgreSQL driver reads BIGINT as a JS number, exact up to 2^53: 53 keys at most (the
+  // largest plan tracks the own brand and 50 competitors).
+  if (keys.length > 53) throw new Error(`${keys.length} tracked brands do not fit an exact BIGINT mask`);
   const maskOf = `CASE entity ${keys.map((k, i) => `WHEN ${p.add(k)} THEN CAST(${2n ** BigInt(i)} AS BIGINT)`).join(' ')} END`;
   const trackedList = inList(p, 'entity', keys);
   const cap = p.add(MAX_DETAILS_PER_DOMAIN);
@@ -148,7 +150,7 @@ export async function tldAnalysis(
     }
     const d = domainAcc(String(r.domain));
     if (r.kind === 'url') {
-      d.urls.push({ url: String(r.k1), n, withBrand: num(r.w), entities: entitiesOf(BigInt(num(r.mask))) });
+      d.urls.push({ url: String(r.k1), n, withBrand: num(r.w), entities: entitiesOf(BigInt(String(r.mask))) });
     } else {
       const provider = String(r.k1);
       d.total += n;
