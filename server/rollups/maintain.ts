@@ -7,21 +7,30 @@ interface Increment {
   table: string;
   key: Record<string, unknown>;
   add: Record<string, number>;
+  /** Columns that keep the smallest value seen (first sighting, name). */
+  least?: Record<string, unknown>;
+  /** Columns that keep the largest value seen (last sighting). */
+  greatest?: Record<string, unknown>;
 }
 
 /**
- * Adds to the key's row, or inserts one when the key has none yet. Readers SUM over rows, so two
- * transactions that both insert a new key at once leave two rows and the totals stay exact.
+ * Adds to the key's row (and lowers or raises its least / greatest columns), or inserts one when the
+ * key has none yet. Readers SUM (MIN, MAX) over rows, so two transactions that both insert a new key
+ * at once leave two rows and the totals stay exact.
  */
-async function increment(tx: Db, { table, key, add }: Increment): Promise<void> {
+async function increment(tx: Db, { table, key, add, least = {}, greatest = {} }: Increment): Promise<void> {
   const keyCols = Object.keys(key);
-  const sumCols = Object.keys(add);
-  const params = [...Object.values(key), ...Object.values(add)];
-  const set = sumCols.map((c, i) => `${c} = ${c} + $${keyCols.length + i + 1}`).join(', ');
+  const params = [...Object.values(key), ...Object.values(add), ...Object.values(least), ...Object.values(greatest)];
+  const setters = [
+    ...Object.keys(add).map((c) => (i: number) => `${c} = ${c} + $${i}`),
+    ...Object.keys(least).map((c) => (i: number) => `${c} = LEAST(${c}, $${i})`),
+    ...Object.keys(greatest).map((c) => (i: number) => `${c} = GREATEST(${c}, $${i})`),
+  ];
+  const set = setters.map((s, i) => s(keyCols.length + i + 1)).join(', ');
   const where = keyCols.map((c, i) => `${c} = $${i + 1}`).join(' AND ');
   const updated = await tx.query(`UPDATE ${table} SET ${set} WHERE ${where} RETURNING 1 AS hit`, params);
   if (updated.length > 0) return;
-  const cols = [...keyCols, ...sumCols];
+  const cols = [...keyCols, ...Object.keys(add), ...Object.keys(least), ...Object.keys(greatest)];
   await tx.query(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, params);
 }
 
@@ -57,7 +66,33 @@ export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
     inc.add.citations++;
     perDomain.set(domain, inc);
   }
-  return [...out, ...perDomain.values()];
+  return [...out, ...perDomain.values(), ...entityIncrements(rows, namesOwn)];
+}
+
+/** The per-entity rollups (by day and rank; by prompt) of one run; `namesOwn` = 1 when the answer names the own brand. */
+function entityIncrements(rows: RunRows, namesOwn: number): Increment[] {
+  const [brandId, , , , , createdAt] = rows.run as [string, string, string, string, string, Date];
+  const at = new Date(createdAt);
+  const day = utcDay(at);
+  return rows.mentions.flatMap((m): Increment[] => {
+    const key = { brand_id: brandId, day, entity: String(m[6]) };
+    return [
+      {
+        table: 'rollup_entity_ranks_daily',
+        key: { ...key, rank: Number(m[8]) },
+        add: { mentions: 1, with_own: namesOwn },
+        least: { entity_name: String(m[7]), first_at: at },
+        greatest: { last_at: at },
+      },
+      {
+        table: 'rollup_entity_prompts',
+        key: { brand_id: brandId, entity: String(m[6]), prompt_id: String(m[2]) },
+        add: {},
+        least: { first_at: at },
+        greatest: { last_at: at },
+      },
+    ];
+  });
 }
 
 /**

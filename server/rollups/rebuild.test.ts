@@ -96,3 +96,56 @@ describe.each<Dialect>(['duckdb', 'postgres'])('rollups upgraded to sums of squa
     expect(Number(row.s)).toBeCloseTo(0.5, 12);
   });
 });
+
+describe.each<Dialect>(['duckdb', 'postgres'])('a database with facts upgraded to the entity rollups, on %s', (dialect) => {
+  const ENTITY_ROLLUPS = '018_entity_rollups';
+  let t: TestDb;
+  let before: string;
+
+  beforeAll(async () => {
+    before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-entity-rollups-'));
+    for (const f of fs.readdirSync(MIGRATIONS_DIR)) if (f < ENTITY_ROLLUPS) fs.copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(before, f));
+    t = await openTestDb(dialect, { migrated: false });
+  });
+
+  afterAll(async () => {
+    await t?.dispose();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it('fills them from the stored facts, so the emerging threats read them at once', async () => {
+    expect(ROLLUP_REBUILD_MIGRATIONS).toContain(ENTITY_ROLLUPS);
+    await migrate(t.db, before);
+    const [first, last] = [new Date('2026-11-02T08:00:00Z'), new Date('2026-11-02T17:30:00Z')];
+    await t.db.query(
+      `INSERT INTO runs (brand_id, id, prompt_id, provider, location, created_at, answer_text, named_count)
+       VALUES ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 'Hooli', 1), ('brd_a', 'run_2', 'prm_2', 'openai', 'US', $2, 'hooli', 1)`,
+      [first, last],
+    );
+    await t.db.query(
+      `INSERT INTO mentions (brand_id, run_id, prompt_id, provider, location, created_at, entity, entity_name, rank, sentiment)
+       VALUES ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 'hooli', 'Hooli', 2, 0), ('brd_a', 'run_2', 'prm_2', 'openai', 'US', $2, 'hooli', 'hooli', 2, 0)`,
+      [first, last],
+    );
+
+    const applied = await migrate(t.db);
+    expect(applied).toContain(ENTITY_ROLLUPS);
+    expect(await buildRollupsAfterUpgrade(t.db, applied)).toBe(true);
+    const [day] = await t.db.query<Record<string, unknown>>(
+      'SELECT rank, entity_name, mentions, first_at, last_at FROM rollup_entity_ranks_daily',
+    );
+    // The smallest spelling as the database orders text (as MIN over the facts gives it).
+    const [{ name }] = await t.db.query<{ name: string }>('SELECT MIN(entity_name) AS name FROM mentions');
+    expect({ ...day, mentions: Number(day.mentions) }).toEqual({
+      rank: 2,
+      entity_name: name,
+      mentions: 2,
+      first_at: first.toISOString(),
+      last_at: last.toISOString(),
+    });
+    expect(await t.db.query('SELECT prompt_id, first_at, last_at FROM rollup_entity_prompts ORDER BY prompt_id')).toEqual([
+      { prompt_id: 'prm_1', first_at: first.toISOString(), last_at: first.toISOString() },
+      { prompt_id: 'prm_2', first_at: last.toISOString(), last_at: last.toISOString() },
+    ]);
+  });
+});

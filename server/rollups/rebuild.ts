@@ -31,6 +31,19 @@ function rebuildStatements(oneBrand: boolean): string[] {
      SELECT c.brand_id, ${DAY_OF('c.created_at')}, c.provider, c.location, c.domain, COUNT(*)
        FROM citations c ${where('c')}
       GROUP BY 1, 2, 3, 4, 5`,
+    `INSERT INTO rollup_entity_ranks_daily (brand_id, day, entity, rank, entity_name, mentions, with_own, first_at, last_at)
+     SELECT m.brand_id, ${DAY_OF('m.created_at')}, m.entity, m.rank, MIN(m.entity_name), COUNT(*), COUNT(o.run_id),
+            MIN(m.created_at), MAX(m.created_at)
+       FROM mentions m
+       LEFT JOIN (SELECT o.brand_id, o.run_id FROM mentions o JOIN brands b ON b.id = o.brand_id
+                   WHERE o.entity = ${OWN_ENTITY_OF('b')} ${oneBrand ? 'AND o.brand_id = $1' : ''}) o
+         ON o.brand_id = m.brand_id AND o.run_id = m.run_id
+       ${where('m')}
+      GROUP BY 1, 2, 3, 4`,
+    `INSERT INTO rollup_entity_prompts (brand_id, entity, prompt_id, first_at, last_at)
+     SELECT m.brand_id, m.entity, m.prompt_id, MIN(m.created_at), MAX(m.created_at)
+       FROM mentions m ${where('m')}
+      GROUP BY 1, 2, 3`,
   ];
 }
 
@@ -68,8 +81,8 @@ export async function deleteBrandRollups(tx: Db, brandId: string): Promise<void>
 /** The migration that creates the rollup tables. */
 export const ROLLUPS_MIGRATION = '008_rollups';
 
-/** The migrations after which the rollups are rebuilt from the facts: they add what old rows lack. */
-export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares'];
+/** The migrations after which the rollups are rebuilt from the facts: they add rollups, or columns old rows lack. */
+export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares', '018_entity_rollups'];
 
 /**
  * Builds the rollups of a database that had facts before the rollup tables (or a rollup column)

@@ -1,5 +1,11 @@
-/** The rollup tables, each a daily summary of one fact table (see migration 008_rollups.sql). */
-export const ROLLUP_TABLES = ['rollup_runs_daily', 'rollup_mentions_daily', 'rollup_citations_daily'] as const;
+/** The rollup tables, each a daily summary of one fact table (see migrations 008_rollups.sql and 018_entity_rollups.sql). */
+export const ROLLUP_TABLES = [
+  'rollup_runs_daily',
+  'rollup_mentions_daily',
+  'rollup_citations_daily',
+  'rollup_entity_ranks_daily',
+  'rollup_entity_prompts',
+] as const;
 
 export type RollupTable = (typeof ROLLUP_TABLES)[number];
 

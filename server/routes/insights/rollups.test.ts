@@ -10,6 +10,7 @@ import { rebuildBrandRollups } from '../../rollups/rebuild';
 import { ROLLUP_TABLES } from '../../rollups/tables';
 import { ingestRun } from '../../runs/ingestRun';
 import { deletePromptData } from '../prompts/manage/deletePrompt';
+import { emergingThreats } from './threats/emergingThreats';
 import { insightRoutes } from './index';
 import {
   BRAND_ID, COMPETITORS, DAY, DOMAINS, LOCATIONS, NOW, OWN, OWNER, PROMPTS, PROVIDERS, UNTRACKED, buildFacts, loadFixture,
@@ -104,6 +105,8 @@ const extraRun = fc.record({
   citations: fc.array(fc.record({ domain: fc.constantFrom(...DOMAINS), page: fc.integer({ min: 0, max: 3 }) }), { maxLength: 4 }),
 });
 
+type ExtraRun = typeof extraRun extends fc.Arbitrary<infer T> ? T : never;
+
 const instant = fc.integer({ min: -45 * 24, max: 24 }).chain((hours) =>
   fc.boolean().map((midnight) => {
     const at = new Date(NOW.getTime() + hours * 3_600_000);
@@ -139,11 +142,15 @@ async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
       'SUM(mentions) AS s, SUM(rank_sum) AS r, ROUND(CAST(SUM(sentiment_sum) AS NUMERIC), 6) AS t, SUM(answer_citations) AS c, SUM(with_own) AS o, ' +
       'SUM(rank_sq_sum) AS r2, ROUND(CAST(SUM(sentiment_sq_sum) AS NUMERIC), 6) AS t2',
     rollup_citations_daily: 'SUM(citations) AS s',
+    rollup_entity_ranks_daily: 'SUM(mentions) AS s, SUM(with_own) AS o, MIN(entity_name) AS name, MIN(first_at) AS f, MAX(last_at) AS l',
+    rollup_entity_prompts: 'MIN(first_at) AS f, MAX(last_at) AS l',
   };
   const keys: Record<string, string> = {
     rollup_runs_daily: 'brand_id, day, provider, location',
     rollup_mentions_daily: 'brand_id, day, provider, location, entity',
     rollup_citations_daily: 'brand_id, day, provider, location, domain',
+    rollup_entity_ranks_daily: 'brand_id, day, entity, rank',
+    rollup_entity_prompts: 'brand_id, entity, prompt_id',
   };
   for (const table of ROLLUP_TABLES) {
     const rows = await db.query(`SELECT ${keys[table]}, ${sums[table]} FROM ${table} GROUP BY ${keys[table]} ORDER BY ${keys[table]}`);
@@ -165,6 +172,21 @@ describe.each<Dialect>(['duckdb', 'postgres'])('rollups answer as the raw facts 
     rawOnly = await appOn(t.db, 'raw');
   }, 120_000);
 
+  /** Stores one random answer through the live ingestion path (rollups kept up as in production). */
+  async function ingest(r: ExtraRun): Promise<void> {
+    const urls = r.citations.map((c) => ({ url: `https://www.${c.domain}/page-${c.page}`, title: null, author: c.page === 0 ? null : `${c.domain} desk`, publishedAt: null }));
+    await ingestRun(
+      t.db,
+      {
+        brandId: BRAND_ID, promptId: r.prompt, provider: r.provider, location: r.location,
+        createdAt: new Date(NOW.getTime() - r.minutesAgo * 60_000),
+        answer: { answerText: r.named.map((n, i) => `${i + 1}. ${n} is a solid choice for this.`).join('\n'), citations: urls },
+        id: `run_extra_${++added}`,
+      },
+      TRACKED,
+    );
+  }
+
   afterAll(async () => {
     await withRollups?.close();
     await rawOnly?.close();
@@ -175,19 +197,7 @@ describe.each<Dialect>(['duckdb', 'postgres'])('rollups answer as the raw facts 
     const calls = CALLS.map((c) => ({ ...c, ...callSchema(c.id) }));
     await fc.assert(
       fc.asyncProperty(fc.array(extraRun, { maxLength: 4 }), query, async (runs, q) => {
-        for (const r of runs) {
-          const urls = r.citations.map((c) => ({ url: `https://www.${c.domain}/page-${c.page}`, title: null, author: c.page === 0 ? null : `${c.domain} desk`, publishedAt: null }));
-          await ingestRun(
-            t.db,
-            {
-              brandId: BRAND_ID, promptId: r.prompt, provider: r.provider, location: r.location,
-              createdAt: new Date(NOW.getTime() - r.minutesAgo * 60_000),
-              answer: { answerText: r.named.map((n, i) => `${i + 1}. ${n} is a solid choice for this.`).join('\n'), citations: urls },
-              id: `run_extra_${++added}`,
-            },
-            TRACKED,
-          );
-        }
+        for (const r of runs) await ingest(r);
         const [start, end] = q.current;
         const body: Record<string, unknown> = {
           brandId: BRAND_ID,
@@ -213,6 +223,27 @@ describe.each<Dialect>(['duckdb', 'postgres'])('rollups answer as the raw facts 
       { numRuns: 20 },
     );
     expect(added).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('emerging threats give the raw answer at any moment, with any brands tracked', async () => {
+    // The call's windows move with "now": cut at any hour or at midnight, in the past (facts after
+    // the horizon exist) or ahead of the latest facts, and the tracked brands decide what is a threat.
+    const now = fc.oneof(
+      instant,
+      fc.integer({ min: 0, max: 48 }).map((hours) => new Date(NOW.getTime() + hours * 3_600_000)),
+    );
+    const competitors = fc.subarray([...COMPETITORS, ...UNTRACKED]);
+    await fc.assert(
+      fc.asyncProperty(fc.array(extraRun, { maxLength: 3 }), now, competitors, async (runs, at, names) => {
+        for (const r of runs) await ingest(r);
+        const tracked = [OWN, ...names].map((name, i) => ({ entity: name.toLowerCase(), name, isOwn: i === 0 }));
+        const [fromRollups, fromFacts] = await Promise.all(
+          (['rollups', 'raw'] as const).map((source) => emergingThreats(t.db, BRAND_ID, tracked, at, source)),
+        );
+        expect(fromRollups).toEqual(fromFacts);
+      }),
+      { numRuns: 30 },
+    );
   }, 240_000);
 
   it('the rollups kept up at ingestion equal a rebuild from raw facts, also after a prompt is deleted', async () => {

@@ -1,6 +1,6 @@
 import { addDays, utcDay } from '../../../rollups/tables';
 import { SqlParams, inList, tsParam } from './params';
-import type { InsightScope } from './scope';
+import type { InsightScope, TimeWindow } from './scope';
 
 export type { FactSource } from './scope';
 
@@ -55,7 +55,11 @@ export interface DaySplit {
 }
 
 export function splitDays(scope: InsightScope): DaySplit {
-  const windows = scope.previous ? [scope.current, scope.previous] : [scope.current];
+  return splitWindows(scope.previous ? [scope.current, scope.previous] : [scope.current]);
+}
+
+/** The day split of any set of windows (a call that counts more than two windows in one pass). */
+export function splitWindows(windows: TimeWindow[]): DaySplit {
   const lo = new Date(Math.min(...windows.map((w) => w.start.getTime())));
   const hi = new Date(Math.max(...windows.map((w) => w.end.getTime())));
   const edges = new Map<number, Date>();
