@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../../db/types';
-import { BRAND_ID, DAY, NOW } from '../testing/fixture';
+import { BRAND_ID, DAY, LOCATIONS, NOW, PROVIDERS } from '../testing/fixture';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 
 const start = new Date(NOW.getTime() - 7 * DAY);
@@ -32,6 +32,23 @@ describe.each<Dialect>(['duckdb', 'postgres'])('paged citation domain analysis o
       seen.push(...res.body.classifications);
     }
     expect(seen).toEqual(whole.classifications.map(({ classification_details: _d, ...rest }) => rest));
+  });
+
+  it('a page of domains of a filtered scope is the slice of that scope\'s unpaged answer, over a longer window too', async () => {
+    const scopes = [
+      { providers: [PROVIDERS[0]], location: null },
+      { providers: null, location: [LOCATIONS[1]] },
+      { startTime: new Date(NOW.getTime() - 30 * DAY).toISOString(), providers: [PROVIDERS[1]], location: [LOCATIONS[0]] },
+    ];
+    for (const scope of scopes) {
+      const wholeOfScope = (await ask(scope)).body as { stats: unknown; classifications: Domain[] };
+      expect(wholeOfScope.classifications.length).toBeGreaterThan(3);
+      const page = await ask({ ...scope, page: { limit: 3, offset: 1, sort: 'total_count', order: 'desc' } });
+      expect(page.status).toBe(200);
+      expect(page.body.stats).toEqual(wholeOfScope.stats);
+      expect(page.body.total).toBe(wholeOfScope.classifications.length);
+      expect(page.body.classifications).toEqual(wholeOfScope.classifications.slice(1, 4).map(({ classification_details: _d, ...rest }) => rest));
+    }
   });
 
   it('sorts by any listed key in either order and searches the domain; a page of 0 rows still counts', async () => {

@@ -8,8 +8,11 @@ import { pageTldAnalysis } from './paging';
 export const citationRoutes: CallRoute[] = [
   defineCall<WindowedBody & { page?: PageRequest; urlPage?: PageRequest }>('citations.tld-analysis', async (input) => {
     const { brand, scope, tracked, answer } = await brandRequest(input);
-    // the whole analysis is computed (and reused) once per scope; a page is cut from it
-    const full = await answer(() => tldAnalysis(input.ctx.db, scope, brand, tracked));
-    return pageTldAnalysis(full, input.body.page, input.body.urlPage);
+    // The analysis is computed (and reused) once per scope and a page is cut from it. A page of
+    // domains without a page of URLs shows no URLs: its analysis leaves them out (much cheaper).
+    const { page, urlPage } = input.body;
+    const urls = !page || urlPage !== undefined;
+    const full = await answer(() => tldAnalysis(input.ctx.db, scope, brand, tracked, { urls }), urls ? undefined : 'domains');
+    return pageTldAnalysis(full, page, urlPage);
   }),
 ];

@@ -61,59 +61,21 @@ export function brandDomain(brand: Pick<BrandRow, 'url'>): string | null {
  * brand_mentions / mixed_mentions count citations (rows), like total_count. Domains are the "tlds"
  * of the spec: one entry per registrable domain, most cited first. provider_breakdown.share_of_voice
  * = the domain's share (percent) of all citations from that provider in the scope.
+ * With `urls: false` every domain's classification_details is empty and the rest is the same: a page
+ * of domains shows no URLs, and ranking each domain's URLs is most of the work.
  */
 export async function tldAnalysis(
   db: Db,
   scope: InsightScope,
   brand: BrandRow,
   tracked: TrackedEntity[],
+  { urls = true }: { urls?: boolean } = {},
 ): Promise<TldAnalysis> {
   const own = tracked.find((t) => t.isOwn)!;
   const ownDomain = brandDomain(brand);
   const current: InsightScope = { ...scope, previous: null };
   const min = minSampleOf(scope);
-
-  // One statement over the scope's citations, each carrying the tracked brands its answer names as
-  // a bit mask (bit i = i-th distinct tracked key: the own brand and at most 50 competitors fit a BIGINT).
-  // One grouping pass gives the rows per URL (only the MAX_DETAILS_PER_DOMAIN most cited of each
-  // domain are returned) and per domain x provider x location; a third kind of row counts the
-  // distinct URLs. Masks and BIT_OR replace lists of names (no text aggregation, no sort per URL).
-  const p = new SqlParams();
-  const citeWhere = scopeWhere(p, current, 'c');
-  const mentionWhere = scopeWhere(p, current);
-  const keys = [...new Set(tracked.map((t) => t.entity))];
-  // The PostgreSQL driver reads BIGINT as a JS number, exact up to 2^53: 53 keys at most (the
-  // largest plan tracks the own brand and 50 competitors).
-  if (keys.length > 53) throw new Error(`${keys.length} tracked brands do not fit an exact BIGINT mask`);
-  const maskOf = `CASE entity ${keys.map((k, i) => `WHEN ${p.add(k)} THEN CAST(${2n ** BigInt(i)} AS BIGINT)`).join(' ')} END`;
-  const trackedList = inList(p, 'entity', keys);
-  const cap = p.add(MAX_DETAILS_PER_DOMAIN);
-  const ownBit = 2n ** BigInt(keys.indexOf(own.entity));
-  const text = (expr: string) => codePointOrder(db.dialect, expr);
-  const rows = await db.query(
-    `WITH tm AS (
-       SELECT run_id, BIT_OR(${maskOf}) AS mask FROM mentions WHERE ${mentionWhere} AND ${trackedList} GROUP BY run_id
-     ),
-     cu AS (
-       SELECT ${text('c.domain')} AS domain, ${text('c.url')} AS url, c.provider, c.location, COALESCE(tm.mask, 0) AS mask
-         FROM citations c LEFT JOIN tm ON tm.run_id = c.run_id
-        WHERE ${citeWhere} AND c.domain <> ''
-     ),
-     g AS (
-       SELECT domain, url, provider, location, COUNT(*) AS n, COUNT(*) FILTER (WHERE (mask & ${ownBit}) <> 0) AS w, BIT_OR(mask) AS mask
-         FROM cu GROUP BY GROUPING SETS ((domain, url), (domain, provider, location))
-     ),
-     per_url AS (
-       SELECT domain, url, n, w, mask, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY n DESC, url) AS pos
-         FROM g WHERE url IS NOT NULL
-     )
-     SELECT 'url' AS kind, domain, url AS k1, NULL AS k2, n, w, mask FROM per_url WHERE pos <= ${cap}
-     UNION ALL
-     SELECT 'group' AS kind, domain, provider, location, n, w, NULL FROM g WHERE url IS NULL
-     UNION ALL
-     SELECT 'urls' AS kind, NULL, NULL, NULL, COUNT(*), NULL, NULL FROM g WHERE url IS NOT NULL`,
-    p.values,
-  );
+  const rows = urls ? await urlAndDomainRows(db, current, tracked, own) : await domainRows(db, current, own);
 
   const names = new Map(tracked.map((t) => [t.entity, t.name]));
   const order = new Map(tracked.map((t, i) => [t.entity, i]));
@@ -140,6 +102,7 @@ export async function tldAnalysis(
     if (!d) domains.set(domain, (d = { total: 0, withBrand: 0, urls: [], providers: new Map(), locations: new Set() }));
     return d;
   };
+  const keys = trackedKeys(tracked);
   /** The tracked keys whose bits a mask sets. */
   const entitiesOf = (mask: bigint) => keys.filter((_, i) => (mask & (2n ** BigInt(i))) !== 0n);
   for (const r of rows) {
@@ -206,4 +169,87 @@ export async function tldAnalysis(
     },
     classifications,
   };
+}
+
+/**
+ * The rows of the whole analysis: per URL (with its tracked-brand mask), per domain x provider x
+ * location, and the distinct URLs' count.
+ */
+async function urlAndDomainRows(db: Db, scope: InsightScope, tracked: TrackedEntity[], own: TrackedEntity): Promise<Record<string, unknown>[]> {
+  // One statement over the scope's citations, each carrying the tracked brands its answer names as
+  // a bit mask (bit i = i-th distinct tracked key: the own brand and at most 50 competitors fit a BIGINT).
+  // One grouping pass gives the rows per URL (only the MAX_DETAILS_PER_DOMAIN most cited of each
+  // domain are returned) and per domain x provider x location; a third kind of row counts the
+  // distinct URLs. Masks and BIT_OR replace lists of names (no text aggregation, no sort per URL).
+  const p = new SqlParams();
+  const citeWhere = scopeWhere(p, scope, 'c');
+  const mentionWhere = scopeWhere(p, scope);
+  const keys = trackedKeys(tracked);
+  // The PostgreSQL driver reads BIGINT as a JS number, exact up to 2^53: 53 keys at most (the
+  // largest plan tracks the own brand and 50 competitors).
+  if (keys.length > 53) throw new Error(`${keys.length} tracked brands do not fit an exact BIGINT mask`);
+  const maskOf = `CASE entity ${keys.map((k, i) => `WHEN ${p.add(k)} THEN CAST(${2n ** BigInt(i)} AS BIGINT)`).join(' ')} END`;
+  const trackedList = inList(p, 'entity', keys);
+  const cap = p.add(MAX_DETAILS_PER_DOMAIN);
+  const ownBit = 2n ** BigInt(keys.indexOf(own.entity));
+  const text = (expr: string) => codePointOrder(db.dialect, expr);
+  return db.query(
+    `WITH tm AS (
+       SELECT run_id, BIT_OR(${maskOf}) AS mask FROM mentions WHERE ${mentionWhere} AND ${trackedList} GROUP BY run_id
+     ),
+     cu AS (
+       SELECT ${text('c.domain')} AS domain, ${text('c.url')} AS url, c.provider, c.location, COALESCE(tm.mask, 0) AS mask
+         FROM citations c LEFT JOIN tm ON tm.run_id = c.run_id
+        WHERE ${citeWhere} AND c.domain <> ''
+     ),
+     g AS (
+       SELECT domain, url, provider, location, COUNT(*) AS n, COUNT(*) FILTER (WHERE (mask & ${ownBit}) <> 0) AS w, BIT_OR(mask) AS mask
+         FROM cu GROUP BY GROUPING SETS ((domain, url), (domain, provider, location))
+     ),
+     per_url AS (
+       SELECT domain, url, n, w, mask, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY n DESC, url) AS pos
+         FROM g WHERE url IS NOT NULL
+     )
+     SELECT 'url' AS kind, domain, url AS k1, NULL AS k2, n, w, mask FROM per_url WHERE pos <= ${cap}
+     UNION ALL
+     SELECT 'group' AS kind, domain, provider, location, n, w, NULL FROM g WHERE url IS NULL
+     UNION ALL
+     SELECT 'urls' AS kind, NULL, NULL, NULL, COUNT(*), NULL, NULL FROM g WHERE url IS NOT NULL`,
+    p.values,
+  );
+}
+
+/**
+ * The rows of the analysis without URL lists (what a page of domains shows): per domain x provider
+ * x location the citations and those whose answer names the own brand, and the distinct URLs'
+ * count. Same rows as urlAndDomainRows gives of these kinds, without the per-URL masks and ranking.
+ */
+async function domainRows(db: Db, scope: InsightScope, own: TrackedEntity): Promise<Record<string, unknown>[]> {
+  const p = new SqlParams();
+  const citeWhere = scopeWhere(p, scope, 'c');
+  const mentionWhere = scopeWhere(p, scope);
+  const text = (expr: string) => codePointOrder(db.dialect, expr);
+  return db.query(
+    `WITH own AS (
+       SELECT DISTINCT run_id FROM mentions WHERE ${mentionWhere} AND entity = ${p.add(own.entity)}
+     ),
+     cu AS (
+       SELECT ${text('c.domain')} AS domain, ${text('c.url')} AS url, c.provider, c.location, own.run_id IS NOT NULL AS named
+         FROM citations c LEFT JOIN own ON own.run_id = c.run_id
+        WHERE ${citeWhere} AND c.domain <> ''
+     ),
+     g AS (
+       SELECT domain, url, provider, location, COUNT(*) AS n, COUNT(*) FILTER (WHERE named) AS w
+         FROM cu GROUP BY GROUPING SETS ((domain, url), (domain, provider, location))
+     )
+     SELECT 'group' AS kind, domain, provider AS k1, location AS k2, n, w FROM g WHERE url IS NULL
+     UNION ALL
+     SELECT 'urls' AS kind, NULL, NULL, NULL, COUNT(*), NULL FROM g WHERE url IS NOT NULL`,
+    p.values,
+  );
+}
+
+/** The distinct tracked keys, in tracked order: bit i of a mask is the i-th. */
+function trackedKeys(tracked: TrackedEntity[]): string[] {
+  return [...new Set(tracked.map((t) => t.entity))];
 }

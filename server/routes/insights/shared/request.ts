@@ -13,8 +13,10 @@ export interface BrandRequest {
   /**
    * The answer `compute` gives, reused from an earlier identical request while the brand's facts,
    * names and tracked brands are unchanged (and for at most a minute) when the server keeps answers.
+   * `variant` names a different answer to the same request body (e.g. a lighter one for a page),
+   * so the two are kept apart.
    */
-  answer<T>(compute: () => Promise<T>): Promise<T>;
+  answer<T>(compute: () => Promise<T>, variant?: string): Promise<T>;
 }
 
 /**
@@ -55,5 +57,10 @@ export async function brandRequest(input: CallInput<WindowedBody>): Promise<Bran
     input.request.routeOptions.url, scope.source, brand.id, version ?? 0, brand.name, brand.url, tracked.map((t) => t.name),
     Math.floor(ctx.now().getTime() / 60_000), withoutPaging(body),
   ]);
-  return { brand, scope, tracked, answer: (compute) => (cache ? cache.answer(key, compute) : compute()) };
+  return {
+    brand,
+    scope,
+    tracked,
+    answer: (compute, variant) => (cache ? cache.answer(variant ? `${key}#${variant}` : key, compute) : compute()),
+  };
 }
