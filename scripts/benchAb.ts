@@ -7,6 +7,8 @@
 // (its migrations and generator): the older build must read that schema (migrations only add).
 //   npx tsx scripts/benchAb.ts --before /work/wt/old [--after .] [--dialect postgres] [--scale 1]
 //     [--calls overview|others|id,id] [--runs 100]
+// A call id may name one of the screen's other requests to it (tests/contract/requests.ts SCREEN_VARIANTS),
+// e.g. --calls citations.tld-analysis#domains,citations.tld-analysis#urls.
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';

@@ -8,7 +8,7 @@ import { TEST_DATABASE_URL } from '../../server/db/testing';
 import type { Db, Dialect } from '../../server/db/types';
 import type { ServerContext } from '../../server/http/context';
 import { DEMO_PASSWORD } from '../../server/seed/demoAccounts';
-import { requestFor, windows, type WalkIds } from '../../tests/contract/requests';
+import { callOf, requestFor, windows, type WalkIds } from '../../tests/contract/requests';
 
 /** What a build exports that the client needs (server/app, server/routes, server/auth). */
 export interface AppModules {
@@ -49,7 +49,7 @@ export async function demoClient(modules: AppModules, db: Db, dialect: Dialect, 
   const inject = (method: string, url: string, payload?: unknown) =>
     app.inject({ method: method as 'POST', url, headers: { cookie }, payload: payload as object });
   const request = (id: string, ids: WalkIds) => {
-    const call = app.catalogue.calls[id];
+    const call = app.catalogue.calls[callOf(id)];
     const req = requestFor(id, ids)!;
     const url = call.path.replace(/[:{]id}?/, req.params?.id ?? '');
     return async () => {

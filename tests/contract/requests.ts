@@ -74,7 +74,29 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/**
+ * Other requests the screens send to a call, besides its walk request (which may be the whole,
+ * unpaged answer): body fields added to the walk request. Bench scripts time them as `call#variant`.
+ */
+export const SCREEN_VARIANTS: Record<string, Record<string, object>> = {
+  'citations.tld-analysis': {
+    // pages/sources.json: the chart and stat cards ask for the 8 most cited domains, Cited Domains for pages of 10
+    domains: { page: { limit: 8, sort: 'total_count', order: 'desc' } },
+    // Cited URLs: no domains, a page of URLs
+    urls: { page: { limit: 0 }, urlPage: { limit: 10 } },
+  },
+};
+
+/** The catalogue call of a request id (`call` or `call#variant`). */
+export const callOf = (requestId: string) => requestId.split('#')[0];
+
 export function requestFor(callId: string, ids: WalkIds): WalkRequest | undefined {
+  if (callId.includes('#')) {
+    const [call, variant] = callId.split('#');
+    const extra = SCREEN_VARIANTS[call]?.[variant];
+    const base = requestFor(call, ids);
+    return extra && base ? { ...base, body: { ...(base.body as object), ...extra } } : undefined;
+  }
   const w = windows(ids.now);
   const { brandId, promptId, competitor } = ids;
   const overview = { brandId, ...w, providers: null, location: null };
