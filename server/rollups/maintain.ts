@@ -2,7 +2,7 @@ import type { Db } from '../db/types';
 import type { RunRows } from '../runs/rows';
 import { BUMP_FACTS_VERSION, OWN_ENTITY_OF, utcDay } from './tables';
 
-/** One rollup row's key columns and the sums to add to it. */
+/** One rollup row's key columns, the sums to add to it and the columns that keep their greatest value. */
 interface Increment {
   table: string;
   key: Record<string, unknown>;
@@ -36,13 +36,41 @@ async function increment(tx: Db, { table, key, add, least = {}, greatest = {} }:
 
 /** The rollup increments one stored run makes; `ownEntity` is the brand's own entity key. */
 export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
-  const [brandId, , , provider, location, createdAt] = rows.run as [string, string, string, string, string, Date];
-  const base = { brand_id: brandId, day: utcDay(new Date(createdAt)), provider, location };
+  const [brandId, , promptId, provider, location, createdAt] = rows.run as [string, string, string, string, string, Date];
+  const day = utcDay(new Date(createdAt));
+  const base = { brand_id: brandId, day, provider, location };
   const out: Increment[] = [{ table: 'rollup_runs_daily', key: base, add: { runs: 1 } }];
 
   const citations = rows.citations.length;
-  const entities = rows.mentions.map((m) => ({ entity: String(m[6]), rank: Number(m[8]), sentiment: Number(m[9]) }));
+  const entities = rows.mentions.map((m) => ({
+    entity: String(m[6]),
+    name: String(m[7]),
+    rank: Number(m[8]),
+    sentiment: Number(m[9]),
+  }));
   const namesOwn = entities.some((m) => m.entity === ownEntity) ? 1 : 0;
+  // An answer names each brand once (extraction keeps one mention per entity), so at most one own mention.
+  const own = entities.find((m) => m.entity === ownEntity);
+  out.push({
+    table: 'rollup_prompts_daily',
+    key: { brand_id: brandId, day, prompt_id: promptId },
+    add: {
+      runs: 1,
+      mentioned: own ? 1 : 0,
+      rank_sum: own?.rank ?? 0,
+      rank_sq_sum: own ? own.rank * own.rank : 0,
+      sentiment_sum: own?.sentiment ?? 0,
+      sentiment_sq_sum: own ? own.sentiment * own.sentiment : 0,
+    },
+    greatest: { last_run: new Date(createdAt) },
+  });
+  for (const m of entities) {
+    out.push({
+      table: 'rollup_entity_names_daily',
+      key: { brand_id: brandId, day, entity: m.entity, entity_name: m.name },
+      add: { mentions: 1 },
+    });
+  }
   for (const m of entities) {
     out.push({
       table: 'rollup_mentions_daily',

@@ -44,6 +44,25 @@ function rebuildStatements(oneBrand: boolean): string[] {
      SELECT m.brand_id, m.entity, m.prompt_id, MIN(m.created_at), MAX(m.created_at)
        FROM mentions m ${where('m')}
       GROUP BY 1, 2, 3`,
+    // Each run with the own brand's mention in it, if any (an answer names a brand once). Stored in
+    // day order, so DuckDB skips the days a window does not cover by its min/max zone maps.
+    `INSERT INTO rollup_prompts_daily
+            (brand_id, day, prompt_id, runs, last_run, mentioned, rank_sum, rank_sq_sum, sentiment_sum, sentiment_sq_sum)
+     SELECT r.brand_id, ${DAY_OF('r.created_at')}, r.prompt_id, COUNT(*), MAX(r.created_at), COUNT(o.run_id),
+            COALESCE(SUM(o.rank), 0), COALESCE(SUM(o.rank * o.rank), 0),
+            COALESCE(SUM(o.sentiment), 0), COALESCE(SUM(o.sentiment * o.sentiment), 0)
+       FROM runs r
+       LEFT JOIN (SELECT o.brand_id, o.run_id, o.rank, o.sentiment FROM mentions o JOIN brands b ON b.id = o.brand_id
+                   WHERE o.entity = ${OWN_ENTITY_OF('b')} ${oneBrand ? 'AND o.brand_id = $1' : ''}) o
+         ON o.brand_id = r.brand_id AND o.run_id = r.id
+       ${where('r')}
+      GROUP BY 1, 2, 3
+      ORDER BY 2, 1`,
+    `INSERT INTO rollup_entity_names_daily (brand_id, day, entity, entity_name, mentions)
+     SELECT m.brand_id, ${DAY_OF('m.created_at')}, m.entity, m.entity_name, COUNT(*)
+       FROM mentions m ${where('m')}
+      GROUP BY 1, 2, 3, 4
+      ORDER BY 2, 1`,
   ];
 }
 
@@ -82,7 +101,7 @@ export async function deleteBrandRollups(tx: Db, brandId: string): Promise<void>
 export const ROLLUPS_MIGRATION = '008_rollups';
 
 /** The migrations after which the rollups are rebuilt from the facts: they add rollups, or columns old rows lack. */
-export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares', '018_entity_rollups'];
+export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares', '018_entity_rollups', '020_prompt_rollups'];
 
 /**
  * Builds the rollups of a database that had facts before the rollup tables (or a rollup column)
@@ -96,4 +115,3 @@ export async function buildRollupsAfterUpgrade(db: Db, applied: string[]): Promi
   await rebuildRollups(db);
   return true;
 }
-

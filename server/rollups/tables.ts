@@ -1,10 +1,12 @@
-/** The rollup tables, each a daily summary of one fact table (see migrations 008_rollups.sql and 018_entity_rollups.sql). */
+/** The rollup tables, each a daily summary of fact tables (see migrations 008_rollups.sql, 018_entity_rollups.sql and 020_prompt_rollups.sql). */
 export const ROLLUP_TABLES = [
   'rollup_runs_daily',
   'rollup_mentions_daily',
   'rollup_citations_daily',
   'rollup_entity_ranks_daily',
   'rollup_entity_prompts',
+  'rollup_prompts_daily',
+  'rollup_entity_names_daily',
 ] as const;
 
 export type RollupTable = (typeof ROLLUP_TABLES)[number];

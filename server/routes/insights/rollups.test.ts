@@ -144,6 +144,10 @@ async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
     rollup_citations_daily: 'SUM(citations) AS s',
     rollup_entity_ranks_daily: 'SUM(mentions) AS s, SUM(with_own) AS o, MIN(entity_name) AS name, MIN(first_at) AS f, MAX(last_at) AS l',
     rollup_entity_prompts: 'MIN(first_at) AS f, MAX(last_at) AS l',
+    rollup_prompts_daily:
+      'SUM(runs) AS s, MAX(last_run) AS l, SUM(mentioned) AS m, SUM(rank_sum) AS r, ROUND(CAST(SUM(sentiment_sum) AS NUMERIC), 6) AS t, ' +
+      'SUM(rank_sq_sum) AS r2, ROUND(CAST(SUM(sentiment_sq_sum) AS NUMERIC), 6) AS t2',
+    rollup_entity_names_daily: 'SUM(mentions) AS s',
   };
   const keys: Record<string, string> = {
     rollup_runs_daily: 'brand_id, day, provider, location',
@@ -151,6 +155,8 @@ async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
     rollup_citations_daily: 'brand_id, day, provider, location, domain',
     rollup_entity_ranks_daily: 'brand_id, day, entity, rank',
     rollup_entity_prompts: 'brand_id, entity, prompt_id',
+    rollup_prompts_daily: 'brand_id, day, prompt_id',
+    rollup_entity_names_daily: 'brand_id, day, entity, entity_name',
   };
   for (const table of ROLLUP_TABLES) {
     const rows = await db.query(`SELECT ${keys[table]}, ${sums[table]} FROM ${table} GROUP BY ${keys[table]} ORDER BY ${keys[table]}`);

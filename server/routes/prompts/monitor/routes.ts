@@ -10,6 +10,7 @@ import { loadPromptWindowStats } from './promptStats';
 import { buildSuggestions, loadMentionedNames } from './suggestions';
 import { loadBrandPrompts, loadPromptTable } from './table';
 import type { PageRequest } from '../../../http/paging';
+import type { FactSource } from '../../insights/shared/scope';
 import { type PerformanceFilter, pagePromptTable } from './paging';
 
 interface MonitorBody {
@@ -32,6 +33,9 @@ function scope(body: MonitorBody, now: Date) {
 
 const ownEntity = (name: string) => name.trim().toLowerCase();
 
+/** Where window aggregates read their facts (ServerConfig.factSource; rollups unless set to raw). */
+const factSource = (ctx: { config: { factSource?: FactSource } }): FactSource => ctx.config.factSource ?? 'rollups';
+
 interface TableBody extends MonitorBody {
   page?: PageRequest;
   performance?: PerformanceFilter | null;
@@ -42,7 +46,7 @@ export const promptsTable = defineCall<TableBody>('prompts.table', async ({ body
   const brand = await requireBrandAccess(ctx, user, body.brandId);
   const { current, delta, filters } = scope(body, ctx.now());
   const [table, usage, collection] = await Promise.all([
-    loadPromptTable(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters, ctx.config.minSample),
+    loadPromptTable(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters, ctx.config.minSample, factSource(ctx)),
     loadBrandPlanUsage(ctx.db, brand.id),
     costCapStatus(ctx.db, brand.id, jobSettings(ctx.config).costCapUsdPerBrandDay, ctx.now()),
   ]);
@@ -55,7 +59,7 @@ export const promptsFacts = defineCall<MonitorBody>('prompts.insights.facts', as
   const brand = await requireBrandAccess(ctx, user, body.brandId);
   const { current, delta, filters } = scope(body, ctx.now());
   const [stats, providers] = await Promise.all([
-    loadPromptWindowStats(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters),
+    loadPromptWindowStats(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters, factSource(ctx)),
     loadProviderStats(ctx.db, brand.id, ownEntity(brand.name), current, filters),
   ]);
   return computeFacts(stats.values(), providers, ctx.config.minSample);
@@ -68,7 +72,7 @@ export const promptsSuggestions = defineCall<{ brandId: string; startTime: strin
     const window = currentWindow(body.startTime, ctx.now(), 'startTime', body.endTime);
     const own = ownEntity(brand.name);
     const [names, prompts, stats] = await Promise.all([
-      loadMentionedNames(ctx.db, brand.id, own, window),
+      loadMentionedNames(ctx.db, brand.id, own, window, factSource(ctx)),
       loadBrandPrompts(ctx.db, brand.id),
       loadPromptWindowStats(
         ctx.db,
@@ -80,6 +84,7 @@ export const promptsSuggestions = defineCall<{ brandId: string; startTime: strin
           providers: null,
           locations: null,
         },
+        factSource(ctx),
       ),
     ]);
     const score = (id: string) => {

@@ -1,6 +1,8 @@
 import type { Db } from '../../../db/types';
 import { SqlParams, byCodePoint, displayNames, num } from '../sql';
 import type { Window } from '../windows';
+import type { FactSource } from '../../insights/shared/scope';
+import { entityNameCounts } from './rollupReads';
 
 /** A question suggested for monitoring. */
 export interface SuggestedPrompt {
@@ -47,8 +49,7 @@ export function buildSuggestions(input: SuggestionInput, limit: number): Suggest
   const monitoredSet = new Set(monitored);
   const brand = input.brandName;
   const brandKey = brand.toLowerCase();
-  const comparesBoth = (other: string) =>
-    monitored.some((text) => text.includes(brandKey) && text.includes(other.toLowerCase()));
+  const comparesBoth = (other: string) => monitored.some((text) => text.includes(brandKey) && text.includes(other.toLowerCase()));
 
   const groups: string[][] = [
     input.competitors.filter((c) => !comparesBoth(c)).map((c) => `${brand} vs ${c}: which is better?`),
@@ -73,26 +74,37 @@ export function buildSuggestions(input: SuggestionInput, limit: number): Suggest
   return out;
 }
 
+/** (entity, entity_name, n) from the raw mentions: the reference for entityNameCounts. */
+async function rawEntityNameCounts(
+  db: Db,
+  brandId: string,
+  ownEntity: string,
+  window: Window,
+): Promise<Array<Record<string, unknown>>> {
+  const p = new SqlParams();
+  const brand = p.add(brandId);
+  const start = p.time(window.start);
+  const end = p.time(window.end);
+  const own = p.add(ownEntity);
+  return db.query(
+    `SELECT m.entity, m.entity_name, COUNT(*) AS n
+       FROM mentions m
+      WHERE m.brand_id = ${brand} AND m.created_at >= ${start} AND m.created_at < ${end} AND m.entity <> ${own}
+      GROUP BY m.entity, m.entity_name`,
+    p.values,
+  );
+}
+
 /** Names the brand's answers mention in the window, split into tracked competitors and untracked brands. */
 export async function loadMentionedNames(
   db: Db,
   brandId: string,
   ownEntity: string,
   window: Window,
+  source: FactSource = 'raw',
 ): Promise<{ competitors: string[]; untracked: string[] }> {
-  const p = new SqlParams();
-  const brand = p.add(brandId);
-  const start = p.time(window.start);
-  const end = p.time(window.end);
-  const own = p.add(ownEntity);
   const [spellings, tracked] = await Promise.all([
-    db.query(
-      `SELECT m.entity, m.entity_name, COUNT(*) AS n
-         FROM mentions m
-        WHERE m.brand_id = ${brand} AND m.created_at >= ${start} AND m.created_at < ${end} AND m.entity <> ${own}
-        GROUP BY m.entity, m.entity_name`,
-      p.values,
-    ),
+    source === 'rollups' ? entityNameCounts(db, brandId, ownEntity, window) : rawEntityNameCounts(db, brandId, ownEntity, window),
     db.query('SELECT name, name_key FROM competitors WHERE brand_id = $1', [brandId]),
   ]);
   // Counted and ordered here, not in SQL: text order depends on the database's collation.

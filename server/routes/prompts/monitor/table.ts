@@ -2,6 +2,7 @@ import type { Db } from '../../../db/types';
 import { rate, round2, round2OrNull } from '../sql';
 import { toPromptRecord, type PromptRecord } from '../promptRecord';
 import type { Window } from '../windows';
+import type { FactSource } from '../../insights/shared/scope';
 import {
   DEFAULT_MIN_SAMPLE,
   meanChangeStats,
@@ -132,11 +133,12 @@ export async function loadPromptTable(
   delta: Window,
   filters: Filters,
   minSample = DEFAULT_MIN_SAMPLE,
+  source: FactSource = 'raw',
 ): Promise<PromptTableData> {
   const [prompts, stats, lastRuns] = await Promise.all([
     loadBrandPrompts(db, brandId),
-    loadPromptWindowStats(db, brandId, ownEntity, current, delta, filters),
-    loadLastRunDates(db, brandId),
+    loadPromptWindowStats(db, brandId, ownEntity, current, delta, filters, source),
+    loadLastRunDates(db, brandId, source),
   ]);
   const rows = prompts.map((prompt) => toTableRow(prompt, stats.get(prompt.id), lastRuns.get(prompt.id), minSample));
   return { prompts, stats, lastRuns, rows };

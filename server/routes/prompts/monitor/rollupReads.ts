@@ -1,0 +1,124 @@
+import type { Db } from '../../../db/types';
+import { addDays } from '../../../rollups/tables';
+import { type DaySplit, splitDays } from '../../insights/shared/factSource';
+import { SqlParams, tsParam } from '../../insights/shared/params';
+import type { FactSource, InsightScope } from '../../insights/shared/scope';
+import type { Window } from '../windows';
+
+/**
+ * The Prompts Monitor's reads from the daily rollups of migration 020 (rollup_prompts_daily,
+ * rollup_entity_names_daily): whole UTC days from the rollups, the partial days at the windows'
+ * edges from the raw facts, as the insight calls do (insights/shared/factSource.ts). The raw reads
+ * in promptStats.ts and suggestions.ts stay the reference these are proven against.
+ */
+
+/** Whether a read by prompt can come from rollup_prompts_daily: it has no provider or location. */
+export function readsPromptRollups(
+  source: FactSource | undefined,
+  filters: { providers: string[] | null; locations: string[] | null },
+): boolean {
+  return (source ?? 'rollups') === 'rollups' && filters.providers === null && filters.locations === null;
+}
+
+function daySplit(brandId: string, current: Window, delta: Window | null): DaySplit {
+  const scope: InsightScope = { brandId, providers: null, locations: null, current, previous: delta, source: 'rollups' };
+  return splitDays(scope);
+}
+
+/** The rollup's whole days of the span: [first day, day after the last), without the cut days. */
+function wholeDays(p: SqlParams, split: DaySplit): string {
+  const parts = [`day >= ${tsParam(p, split.dayLo)}`, `day < ${tsParam(p, split.dayHi)}`];
+  if (split.edges.length > 0) parts.push(`day NOT IN (${split.edges.map((d) => tsParam(p, d)).join(', ')})`);
+  return parts.join(' AND ');
+}
+
+/** Each cut day's part of the span, read raw: one plain range per day. */
+function edgeRanges(split: DaySplit): Array<{ lo: Date; hi: Date }> {
+  return split.edges.map((day) => ({
+    lo: new Date(Math.max(day.getTime(), split.lo.getTime())),
+    hi: new Date(Math.min(addDays(day, 1).getTime(), split.hi.getTime())),
+  }));
+}
+
+/**
+ * Per prompt, sums of both windows: runs, the own brand's mentions and their rank and sentiment
+ * sums (and sums of squares), as rows shaped like rollup_prompts_daily (raw runs and raw own
+ * mentions at the edges count 1 each in their column).
+ */
+export async function promptWindowSums(
+  db: Db,
+  brandId: string,
+  ownEntity: string,
+  current: Window,
+  delta: Window,
+): Promise<Array<Record<string, unknown>>> {
+  const split = daySplit(brandId, current, delta);
+  const p = new SqlParams();
+  const brand = p.add(brandId);
+  const branches = [
+    `SELECT prompt_id, day AS created_at, runs, mentioned, rank_sum, rank_sq_sum, sentiment_sum, sentiment_sq_sum
+       FROM rollup_prompts_daily WHERE brand_id = ${brand} AND ${wholeDays(p, split)}`,
+  ];
+  const edges = edgeRanges(split);
+  // bound only when read: PostgreSQL refuses a parameter no statement uses
+  const own = edges.length > 0 ? p.add(ownEntity) : '';
+  for (const { lo, hi } of edges) {
+    const range = (alias: string) => `${alias}.created_at >= ${tsParam(p, lo)} AND ${alias}.created_at < ${tsParam(p, hi)}`;
+    branches.push(
+      `SELECT r.prompt_id, r.created_at, 1, 0, 0, 0, 0, 0 FROM runs r WHERE r.brand_id = ${brand} AND ${range('r')}`,
+      `SELECT m.prompt_id, m.created_at, 0, 1, m.rank, m.rank * m.rank, m.sentiment, m.sentiment * m.sentiment
+         FROM mentions m WHERE m.brand_id = ${brand} AND m.entity = ${own} AND ${range('m')}`,
+    );
+  }
+  const inside = (w: Window) => `f.created_at >= ${tsParam(p, w.start)} AND f.created_at < ${tsParam(p, w.end)}`;
+  const cur = inside(current);
+  const prev = inside(delta);
+  return db.query(
+    `SELECT f.prompt_id,
+            SUM(f.runs) FILTER (WHERE ${cur}) AS runs,
+            SUM(f.runs) FILTER (WHERE ${prev}) AS prev_runs,
+            SUM(f.mentioned) FILTER (WHERE ${cur}) AS mentioned,
+            SUM(f.rank_sum) FILTER (WHERE ${cur}) AS rank_sum,
+            SUM(f.rank_sq_sum) FILTER (WHERE ${cur}) AS rank_sq_sum,
+            SUM(f.sentiment_sum) FILTER (WHERE ${cur}) AS sentiment_sum,
+            SUM(f.sentiment_sq_sum) FILTER (WHERE ${cur}) AS sentiment_sq_sum,
+            SUM(f.mentioned) FILTER (WHERE ${prev}) AS prev_mentioned,
+            SUM(f.sentiment_sum) FILTER (WHERE ${prev}) AS prev_sentiment_sum,
+            SUM(f.sentiment_sq_sum) FILTER (WHERE ${prev}) AS prev_sentiment_sq_sum
+       FROM (${branches.join('\n UNION ALL\n')}) f
+      GROUP BY f.prompt_id`,
+    p.values,
+  );
+}
+
+/** When each of the brand's prompts last ran (never run = absent), from the rollup's newest run per prompt-day. */
+export async function lastRunsFromRollups(db: Db, brandId: string): Promise<Array<Record<string, unknown>>> {
+  return db.query('SELECT prompt_id, MAX(last_run) AS last_run FROM rollup_prompts_daily WHERE brand_id = $1 GROUP BY prompt_id', [
+    brandId,
+  ]);
+}
+
+/** (entity, entity_name, n): mentions per named brand and spelling in [window), the own brand left out. */
+export async function entityNameCounts(
+  db: Db,
+  brandId: string,
+  ownEntity: string,
+  window: Window,
+): Promise<Array<Record<string, unknown>>> {
+  const split = daySplit(brandId, window, null);
+  const p = new SqlParams();
+  const brand = p.add(brandId);
+  const own = p.add(ownEntity);
+  const branches = [
+    `SELECT entity, entity_name, mentions AS n FROM rollup_entity_names_daily
+      WHERE brand_id = ${brand} AND ${wholeDays(p, split)} AND entity <> ${own}`,
+    ...edgeRanges(split).map(
+      ({ lo, hi }) => `SELECT m.entity, m.entity_name, 1 AS n FROM mentions m
+        WHERE m.brand_id = ${brand} AND m.created_at >= ${tsParam(p, lo)} AND m.created_at < ${tsParam(p, hi)} AND m.entity <> ${own}`,
+    ),
+  ];
+  return db.query(
+    `SELECT f.entity, f.entity_name, SUM(f.n) AS n FROM (${branches.join('\n UNION ALL\n')}) f GROUP BY f.entity, f.entity_name`,
+    p.values,
+  );
+}
