@@ -162,7 +162,11 @@ export function requestFor(callId: string, ids: WalkIds): WalkRequest | undefine
     'brands.performance.mention-rate-timeseries': {
       body: { brandId, startTime: w.startTime, providers: null, location: null, interval: 'day' },
     },
-    'prompts.table': { body: overview },
+    // The first page the Prompts Monitor's table asks for (pages/prompts.json: serverPaging of 25,
+    // defaultSort mentionRate desc, first tab Active, Performance filter at its default 'all').
+    'prompts.table': {
+      body: { ...overview, performance: 'all', state: 'active', page: { limit: 25, offset: 0, sort: 'mentionRate', order: 'desc' } },
+    },
     'prompts.insights.facts': { body: overview },
     'prompts.suggestions': { body: { brandId, startTime: midnight(ids.now, 30), limit: 10 } },
     'prompts.create': {
