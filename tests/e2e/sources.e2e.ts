@@ -160,8 +160,9 @@ describe('Sources', () => {
     const urls = data.flatMap((c) => c.classification_details.map((d) => ({ ...d, domain: c.tld })));
     await page.getByRole('tab', { name: 'Urls' }).click();
     await card(page, 'urls').waitFor({ state: 'visible', timeout: 30_000 });
+    // The card shows before its page of URLs arrives (a request of its own, not the domains' answer).
+    await expect.poll(() => rowsOf(page, 'urls').count(), { timeout: 30_000 }).toBe(Math.min(10, urls.length));
     const rows = await rowsOf(page, 'urls').allInnerTexts();
-    expect(rows.length).toBe(Math.min(10, urls.length));
     const label = { brand: 'Brand', mixed: 'Mixed', other: 'Other' } as Record<string, string>;
     urls.slice(0, 10).forEach((u, i) => {
       expect(rows[i]).toContain(u.citation_url.slice(0, 80));
