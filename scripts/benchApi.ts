@@ -35,7 +35,7 @@ import type { Db, Dialect } from '../server/db/types';
 import { routes } from '../server/routes/index';
 import { loadDemo } from '../server/seed/load';
 import { postgresReachable } from '../tests/support/harness';
-import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS } from '../tests/contract/requests';
+import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS, SCREEN_VARIANTS } from '../tests/contract/requests';
 import { type AppModules, demoClient, demoIds } from './bench/demoClient';
 import { openScratchDb } from './bench/scratchDb';
 
@@ -61,10 +61,12 @@ if (!Number.isInteger(tenants) || tenants < 0 || scales.some((s) => !(s > 0)) ||
 
 // The insight calls the dashboard makes; the first six are the Overview's.
 const OVERVIEW = OVERVIEW_CALLS;
-const OTHERS = OTHER_INSIGHT_CALLS;
+// Besides each call as the contract walk sends it, the screens' other requests to it (call#variant).
+const VARIANTS = Object.entries(SCREEN_VARIANTS).flatMap(([call, variants]) => Object.keys(variants).map((v) => `${call}#${v}`));
+const OTHERS = [...OTHER_INSIGHT_CALLS, ...VARIANTS];
 const CALLS = selectCalls(values.calls!);
 
-/** The calls `--calls` names: `all`, `overview`, `others` or a comma-separated list of call ids. */
+/** The calls `--calls` names: `all`, `overview`, `others` or a comma-separated list of call ids (or `call#variant`). */
 function selectCalls(arg: string): string[] {
   if (arg === 'all') return [...OVERVIEW, ...OTHERS];
   if (arg === 'overview') return OVERVIEW;
