@@ -1,17 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { openTestDb, type TestDb } from '../../db/testing';
 import type { Db, Dialect } from '../../db/types';
-import type { ServerContext } from '../../http/context';
 import { rebuildBrandRollups } from '../../rollups/rebuild';
 import { ROLLUP_TABLES } from '../../rollups/tables';
 import { ingestRun } from '../../runs/ingestRun';
 import { deletePromptData } from '../prompts/manage/deletePrompt';
 import { emergingThreats } from './threats/emergingThreats';
 import { insightRoutes } from './index';
+import { answerDifference, appReading, callSchema } from './testing/answers';
 import {
   BRAND_ID, COMPETITORS, DAY, DOMAINS, LOCATIONS, NOW, OWN, OWNER, PROMPTS, PROVIDERS, UNTRACKED, buildFacts, loadFixture,
 } from './testing/fixture';
@@ -23,8 +20,6 @@ import {
  * as it does from the raw facts. Everything must be equal except values derived from sentiment
  * sums, which may differ by one rounding step (0.01): the doubles are added in another order.
  */
-
-const SCHEMAS = path.resolve(import.meta.dirname, '../../../schemas/api/calls');
 
 /** The calls whose aggregates read rollups, with the extra fields their bodies need. */
 const CALLS: Array<{ id: string; extra?: Record<string, unknown> }> = [
@@ -40,40 +35,9 @@ const CALLS: Array<{ id: string; extra?: Record<string, unknown> }> = [
   { id: 'competitors.emerging-threats' },
 ];
 
-function callSchema(id: string): { path: string; fields: Set<string> } {
-  const schema = JSON.parse(fs.readFileSync(path.join(SCHEMAS, `${id}.json`), 'utf8'));
-  return { path: schema.path, fields: new Set(Object.keys(schema.body.properties)) };
-}
-
-/** Equal; only a sentiment-derived number may be one rounding step (0.01) apart. */
-function sameAnswer(a: unknown, b: unknown, at = '$'): string | null {
-  if (typeof a === 'number' && typeof b === 'number') {
-    const slack = /sentiment/i.test(at) ? 0.0100001 : 0;
-    return Math.abs(a - b) <= slack ? null : `${at}: ${a} ≠ ${b}`;
-  }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return `${at}: ${a.length} items ≠ ${b.length}`;
-    for (let i = 0; i < a.length; i++) {
-      const d = sameAnswer(a[i], b[i], `${at}[${i}]`);
-      if (d) return d;
-    }
-    return null;
-  }
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const [x, y] = [(a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]];
-      if (k === 'pctChangeNetSentimentBrand' && typeof x === 'number' && typeof y === 'number') {
-        const slack = sentimentChangeSlack(a as Record<string, unknown>);
-        if (Math.abs(x - y) > slack) return `${at}.${k}: ${x} ≠ ${y} (slack ${slack.toFixed(3)})`;
-        continue;
-      }
-      const d = sameAnswer(x, y, `${at}.${k}`);
-      if (d) return d;
-    }
-    return null;
-  }
-  return a === b ? null : `${at}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
-}
+/** Equal; only a sentiment-derived number may be one rounding step (0.01) apart (see sentimentChangeSlack). */
+const sameAnswer = (a: unknown, b: unknown) =>
+  answerDifference(a, b, (key, parent) => (key === 'pctChangeNetSentimentBrand' ? sentimentChangeSlack(parent) : undefined));
 
 /**
  * The percent change of a net sentiment is taken between two values rounded to 0.01, and summing
@@ -124,14 +88,7 @@ const query = fc.record({
   interval: fc.constantFrom('day', 'week', 'month', 'hour'),
 });
 
-async function appOn(db: Db, factSource: 'rollups' | 'raw') {
-  const ctx: ServerContext = {
-    db,
-    now: () => NOW,
-    config: { port: 0, dataDir: '/tmp', databaseUrl: null, publicUrl: 'http://localhost', webDir: null, secureCookies: false, factSource },
-  };
-  return buildApp(ctx, insightRoutes, { authenticate: async () => OWNER });
-}
+const appOn = (db: Db, factSource: 'rollups' | 'raw') => appReading(db, factSource, insightRoutes, NOW, OWNER);
 
 /** Every rollup row summed per key, as comparable text. */
 async function rollupTotals(db: Db): Promise<Record<string, string[]>> {

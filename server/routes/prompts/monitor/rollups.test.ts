@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app';
 import { openTestDb, type TestDb } from '../../../db/testing';
 import type { Db, Dialect } from '../../../db/types';
-import type { ServerContext } from '../../../http/context';
 import { rebuildBrandRollups } from '../../../rollups/rebuild';
 import { ingestRun } from '../../../runs/ingestRun';
 import { insightRoutes } from '../../insights/index';
@@ -24,6 +20,7 @@ import {
   loadFixture,
 } from '../../insights/testing/fixture';
 import { monitorRoutes } from './routes';
+import { answerDifference, appReading, callSchema } from '../../insights/testing/answers';
 
 /**
  * The Prompts Monitor's rollups (rollup_prompts_daily, rollup_entity_names_daily) are an
@@ -34,7 +31,6 @@ import { monitorRoutes } from './routes';
  * another order.
  */
 
-const SCHEMAS = path.resolve(import.meta.dirname, '../../../../schemas/api/calls');
 
 /** The calls that read these rollups, with the extra fields their bodies need. */
 const CALLS: Array<{ id: string; extra?: Record<string, unknown> }> = [
@@ -47,34 +43,8 @@ const CALLS: Array<{ id: string; extra?: Record<string, unknown> }> = [
   { id: 'prompts.suggestions', extra: { limit: 20 } },
 ];
 
-function callSchema(id: string): { path: string; fields: Set<string> } {
-  const schema = JSON.parse(fs.readFileSync(path.join(SCHEMAS, `${id}.json`), 'utf8'));
-  return { path: schema.path, fields: new Set(Object.keys(schema.body.properties)) };
-}
-
 /** Equal; only a number on a sentiment path may be one rounding step (0.01) apart. */
-function difference(a: unknown, b: unknown, at = '$'): string | null {
-  if (typeof a === 'number' && typeof b === 'number') {
-    const slack = /sentiment/i.test(at) ? 0.0100001 : 0;
-    return Math.abs(a - b) <= slack ? null : `${at}: ${a} ≠ ${b}`;
-  }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return `${at}: ${a.length} items ≠ ${b.length}`;
-    for (let i = 0; i < a.length; i++) {
-      const d = difference(a[i], b[i], `${at}[${i}]`);
-      if (d) return d;
-    }
-    return null;
-  }
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const d = difference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`);
-      if (d) return d;
-    }
-    return null;
-  }
-  return a === b ? null : `${at}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
-}
+const difference = (a: unknown, b: unknown) => answerDifference(a, b);
 
 /** An answer naming some brands in some order; `shout` spells the named untracked brands in capitals. */
 const extraRun = fc.record({
@@ -110,22 +80,7 @@ const query = fc.record({
   location: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, fc.subarray(LOCATIONS, { minLength: 1 })),
 });
 
-async function appOn(db: Db, factSource: 'rollups' | 'raw') {
-  const ctx: ServerContext = {
-    db,
-    now: () => NOW,
-    config: {
-      port: 0,
-      dataDir: '/tmp',
-      databaseUrl: null,
-      publicUrl: 'http://localhost',
-      webDir: null,
-      secureCookies: false,
-      factSource,
-    },
-  };
-  return buildApp(ctx, [...insightRoutes, ...monitorRoutes], { authenticate: async () => OWNER });
-}
+const appOn = (db: Db, factSource: 'rollups' | 'raw') => appReading(db, factSource, [...insightRoutes, ...monitorRoutes], NOW, OWNER);
 
 /** The two rollups' rows summed per key, as comparable text. */
 async function rollupTotals(db: Db): Promise<string[]> {
