@@ -9,15 +9,14 @@
 //     [--calls overview|others|id,id] [--runs 100]
 // A call id may name one of the screen's other requests to it (tests/contract/requests.ts SCREEN_VARIANTS),
 // e.g. --calls citations.tld-analysis#domains,citations.tld-analysis#urls.
-import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Dialect } from '../server/db/types';
 import { loadDemo } from '../server/seed/load';
 import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS } from '../tests/contract/requests';
 import { type AppModules, demoClient, demoIds } from './bench/demoClient';
 import { openScratchDb } from './bench/scratchDb';
+import { loadLine, percentile, timeAlternately } from './bench/timing';
 
 const { values } = parseArgs({
   options: {
@@ -63,38 +62,18 @@ async function client(tree: string) {
 const builds = { before: await client(values.before), after: await client(values.after!) };
 const ids = await demoIds(builds.after, now);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(
-  `load average (1/5/15 min) at start: ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ')}`,
-);
+console.log(loadLine('start'));
 console.log('| call | p50 before | p50 after | p50 ratio | cpu before | cpu after | cpu ratio |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const id of calls) {
   const sends = { before: builds.before.request(id, ids), after: builds.after.request(id, ids) };
   for (const send of Object.values(sends)) for (let i = 0; i < 5; i++) await send(); // warm caches and JIT
-  const times = { before: [] as number[], after: [] as number[] };
-  const cpu = { before: 0, after: 0 };
-  for (let i = 0; i < runs; i++) {
-    for (const k of i % 2 ? (['after', 'before'] as const) : (['before', 'after'] as const)) {
-      const c = process.cpuUsage();
-      const t = performance.now();
-      await sends[k]();
-      times[k].push(performance.now() - t);
-      const used = process.cpuUsage(c);
-      cpu[k] += (used.user + used.system) / 1000;
-    }
-  }
-  const [p0, p1, c0, c1] = [median(times.before), median(times.after), cpu.before / runs, cpu.after / runs];
+  const { times, cpu } = await timeAlternately(sends, runs);
+  const [p0, p1, c0, c1] = [percentile(times.before, 50), percentile(times.after, 50), cpu.before, cpu.after];
   console.log(
     `| ${id} | ${p0.toFixed(1)} | ${p1.toFixed(1)} | ${(p1 / p0).toFixed(2)} | ${c0.toFixed(2)} | ${c1.toFixed(2)} | ${(c1 / c0).toFixed(2)} |`,
   );
 }
-console.log(
-  `load average (1/5/15 min) at end: ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ')}`,
-);
+console.log(loadLine('end'));
 for (const b of Object.values(builds)) await b.close();
 await dispose();

@@ -38,6 +38,7 @@ import { postgresReachable } from '../tests/support/harness';
 import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS, SCREEN_VARIANTS } from '../tests/contract/requests';
 import { type AppModules, demoClient, demoIds } from './bench/demoClient';
 import { openScratchDb } from './bench/scratchDb';
+import { loadLine, percentile } from './bench/timing';
 
 const { values } = parseArgs({
   options: {
@@ -92,16 +93,6 @@ interface JsonRow {
   load: number[];
 }
 const jsonRows: JsonRow[] = [];
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-
-const loadLine = (when: string) =>
-  `load average (1/5/15 min) at ${when}: ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ')}`;
 
 /** Prints a markdown table between two load-average lines; `rows` runs while the table is printed. */
 async function table(header: string[], rows: () => AsyncIterable<string[]> | Iterable<string[]>) {
@@ -190,7 +181,7 @@ async function* timeCalls(clients: Awaited<ReturnType<typeof benchClient>>[]) {
         cpu[k] += (used.user + used.system) / 1000;
       }
     }
-    yield { id, timings: times.map((t, k) => ({ p50: pct(t, 50), p95: pct(t, 95), cpuMs: cpu[k] / runs })) };
+    yield { id, timings: times.map((t, k) => ({ p50: percentile(t, 50), p95: percentile(t, 95), cpuMs: cpu[k] / runs })) };
   }
 }
 

@@ -4,15 +4,14 @@
 // rollups' upserts find rows of realistic size; the older build's ingestRun must accept this build's
 // schema (migrations only add).
 //   npx tsx scripts/benchIngestAb.ts --before /work/wt/old [--after .] [--dialect postgres] [--scale 1] [--runs 200]
-import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Dialect } from '../server/db/types';
 import type { TrackedEntity } from '../server/ingest/index';
 import type { ingestRun as IngestRun } from '../server/runs/ingestRun';
 import { loadDemo } from '../server/seed/load';
 import { openScratchDb } from './bench/scratchDb';
+import { loadLine, percentile, timeAlternately } from './bench/timing';
 
 const { values } = parseArgs({
   options: {
@@ -72,27 +71,14 @@ const store = (ingest: typeof IngestRun) => {
   );
 };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
-console.log(`load average (1/5/15 min) at start: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(loadLine('start'));
 for (const ingest of Object.values(builds)) for (let i = 0; i < 10; i++) await store(ingest); // warm caches and JIT
-const times = { before: [] as number[], after: [] as number[] };
-const cpu = { before: 0, after: 0 };
-for (let i = 0; i < runs; i++) {
-  for (const k of i % 2 ? (['after', 'before'] as const) : (['before', 'after'] as const)) {
-    const c = process.cpuUsage();
-    const t = performance.now();
-    await store(builds[k]);
-    times[k].push(performance.now() - t);
-    const used = process.cpuUsage(c);
-    cpu[k] += (used.user + used.system) / 1000;
-  }
-}
+const { times, cpu } = await timeAlternately({ before: () => store(builds.before), after: () => store(builds.after) }, runs);
 console.log('| build | p50 ms | p95 ms | Node cpu ms |');
 console.log('|---|---:|---:|---:|');
 for (const k of ['before', 'after'] as const) {
-  console.log(`| ${k} | ${median(times[k]).toFixed(2)} | ${p95(times[k]).toFixed(2)} | ${(cpu[k] / runs).toFixed(2)} |`);
+  console.log(`| ${k} | ${percentile(times[k], 50).toFixed(2)} | ${percentile(times[k], 95).toFixed(2)} | ${cpu[k].toFixed(2)} |`);
 }
-console.log(`p50 ratio after/before: ${(median(times.after) / median(times.before)).toFixed(2)}`);
-console.log(`load average (1/5/15 min) at end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(`p50 ratio after/before: ${(percentile(times.after, 50) / percentile(times.before, 50)).toFixed(2)}`);
+console.log(loadLine('end'));
 await dispose();
