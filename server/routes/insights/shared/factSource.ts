@@ -79,6 +79,21 @@ export function splitWindows(windows: TimeWindow[]): DaySplit {
   };
 }
 
+/** Each cut day's part of the span, read raw: one plain range per day (no OR), a simple range scan. */
+export function cutDayRanges(split: DaySplit): Array<{ lo: Date; hi: Date }> {
+  return split.edges.map((day) => ({
+    lo: new Date(Math.max(day.getTime(), split.lo.getTime())),
+    hi: new Date(Math.min(addDays(day, 1).getTime(), split.hi.getTime())),
+  }));
+}
+
+/** A rollup's whole days of the span: [first day, day after the last), without the cut days. */
+export function wholeDays(p: SqlParams, split: DaySplit): string {
+  const parts = [`day >= ${tsParam(p, split.dayLo)}`, `day < ${tsParam(p, split.dayHi)}`];
+  if (split.edges.length > 0) parts.push(`day NOT IN (${split.edges.map((d) => tsParam(p, d)).join(', ')})`);
+  return parts.join(' AND ');
+}
+
 /** brand, span and provider/location filters on one table (alias-qualified columns). */
 function scoped(p: SqlParams, scope: InsightScope, timeCol: string, lo: Date, hi: Date, col: (c: string) => string): string[] {
   const parts = [`${col('brand_id')} = ${p.add(scope.brandId)}`, `${timeCol} >= ${tsParam(p, lo)}`, `${timeCol} < ${tsParam(p, hi)}`];
@@ -138,11 +153,6 @@ function rollupRows(p: SqlParams, scope: InsightScope, table: FactTable, options
 export function factRows(p: SqlParams, scope: InsightScope, table: FactTable, alias: string, options: FactRowsOptions = {}): string {
   const split = splitDays(scope);
   if (scope.source === 'raw') return `(${rawRows(p, scope, table, options, split.lo, split.hi)}) AS ${alias}`;
-  // One plain range per cut day (no OR), so each branch is a simple range scan of one brand.
-  const edges = split.edges.map((day) => {
-    const lo = new Date(Math.max(day.getTime(), split.lo.getTime()));
-    const hi = new Date(Math.min(addDays(day, 1).getTime(), split.hi.getTime()));
-    return rawRows(p, scope, table, options, lo, hi);
-  });
+  const edges = cutDayRanges(split).map(({ lo, hi }) => rawRows(p, scope, table, options, lo, hi));
   return `(${[rollupRows(p, scope, table, options, split), ...edges].join('\n UNION ALL\n')}) AS ${alias}`;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/types';
 import { addDays, utcDay } from '../../../rollups/tables';
-import { factRows, splitWindows, type DaySplit } from '../shared/factSource';
+import { cutDayRanges, factRows, splitWindows, wholeDays, type DaySplit } from '../shared/factSource';
 import { num } from '../shared/numbers';
 import { SqlParams, inList, tsParam } from '../shared/params';
 import type { InsightScope } from '../shared/scope';
@@ -142,14 +142,12 @@ async function firstSightings(db: Db, scope: InsightScope, entities: string[]): 
  * cut day (or never), so it adds the parameters it uses itself.
  */
 function spanRows(p: SqlParams, brand: string, split: DaySplit, rollup: (where: string) => string, raw: (where: (alias: string) => string) => string): string {
-  const whole = [`brand_id = ${brand}`, `day >= ${tsParam(p, split.dayLo)}`, `day < ${tsParam(p, split.dayHi)}`];
-  if (split.edges.length > 0) whole.push(`day NOT IN (${split.edges.map((d) => tsParam(p, d)).join(', ')})`);
-  const edges = split.edges.map((day) => {
-    const lo = tsParam(p, new Date(Math.max(day.getTime(), split.lo.getTime())));
-    const hi = tsParam(p, new Date(Math.min(addDays(day, 1).getTime(), split.hi.getTime())));
+  const whole = `brand_id = ${brand} AND ${wholeDays(p, split)}`;
+  const edges = cutDayRanges(split).map((range) => {
+    const [lo, hi] = [tsParam(p, range.lo), tsParam(p, range.hi)];
     return raw((alias) => `${alias}.brand_id = ${brand} AND ${alias}.created_at >= ${lo} AND ${alias}.created_at < ${hi}`);
   });
-  return [rollup(whole.join(' AND ')), ...edges].join('\n UNION ALL\n');
+  return [rollup(whole), ...edges].join('\n UNION ALL\n');
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Db } from '../../../db/types';
-import { addDays } from '../../../rollups/tables';
-import { type DaySplit, splitDays } from '../../insights/shared/factSource';
+import { cutDayRanges, type DaySplit, splitDays, wholeDays } from '../../insights/shared/factSource';
 import { SqlParams, tsParam } from '../../insights/shared/params';
 import type { FactSource, InsightScope } from '../../insights/shared/scope';
 import type { Window } from '../windows';
@@ -25,21 +24,6 @@ function daySplit(brandId: string, current: Window, delta: Window | null): DaySp
   return splitDays(scope);
 }
 
-/** The rollup's whole days of the span: [first day, day after the last), without the cut days. */
-function wholeDays(p: SqlParams, split: DaySplit): string {
-  const parts = [`day >= ${tsParam(p, split.dayLo)}`, `day < ${tsParam(p, split.dayHi)}`];
-  if (split.edges.length > 0) parts.push(`day NOT IN (${split.edges.map((d) => tsParam(p, d)).join(', ')})`);
-  return parts.join(' AND ');
-}
-
-/** Each cut day's part of the span, read raw: one plain range per day. */
-function edgeRanges(split: DaySplit): Array<{ lo: Date; hi: Date }> {
-  return split.edges.map((day) => ({
-    lo: new Date(Math.max(day.getTime(), split.lo.getTime())),
-    hi: new Date(Math.min(addDays(day, 1).getTime(), split.hi.getTime())),
-  }));
-}
-
 /**
  * Per prompt, sums of both windows: runs, the own brand's mentions and their rank and sentiment
  * sums (and sums of squares), as rows shaped like rollup_prompts_daily (raw runs and raw own
@@ -59,7 +43,7 @@ export async function promptWindowSums(
     `SELECT prompt_id, day AS created_at, runs, mentioned, rank_sum, rank_sq_sum, sentiment_sum, sentiment_sq_sum
        FROM rollup_prompts_daily WHERE brand_id = ${brand} AND ${wholeDays(p, split)}`,
   ];
-  const edges = edgeRanges(split);
+  const edges = cutDayRanges(split);
   // bound only when read: PostgreSQL refuses a parameter no statement uses
   const own = edges.length > 0 ? p.add(ownEntity) : '';
   for (const { lo, hi } of edges) {
@@ -112,7 +96,7 @@ export async function entityNameCounts(
   const branches = [
     `SELECT entity, entity_name, mentions AS n FROM rollup_entity_names_daily
       WHERE brand_id = ${brand} AND ${wholeDays(p, split)} AND entity <> ${own}`,
-    ...edgeRanges(split).map(
+    ...cutDayRanges(split).map(
       ({ lo, hi }) => `SELECT m.entity, m.entity_name, 1 AS n FROM mentions m
         WHERE m.brand_id = ${brand} AND m.created_at >= ${tsParam(p, lo)} AND m.created_at < ${tsParam(p, hi)} AND m.entity <> ${own}`,
     ),
