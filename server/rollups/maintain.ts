@@ -1,38 +1,7 @@
 import type { Db } from '../db/types';
 import type { RunRows } from '../runs/rows';
+import { applyIncrements, type Increment } from './increments';
 import { BUMP_FACTS_VERSION, OWN_ENTITY_OF, utcDay } from './tables';
-
-/** One rollup row's key columns, the sums to add to it and the columns that keep their greatest value. */
-interface Increment {
-  table: string;
-  key: Record<string, unknown>;
-  add: Record<string, number>;
-  /** Columns that keep the smallest value seen (first sighting, name). */
-  least?: Record<string, unknown>;
-  /** Columns that keep the largest value seen (last sighting). */
-  greatest?: Record<string, unknown>;
-}
-
-/**
- * Adds to the key's row (and lowers or raises its least / greatest columns), or inserts one when the
- * key has none yet. Readers SUM (MIN, MAX) over rows, so two transactions that both insert a new key
- * at once leave two rows and the totals stay exact.
- */
-async function increment(tx: Db, { table, key, add, least = {}, greatest = {} }: Increment): Promise<void> {
-  const keyCols = Object.keys(key);
-  const params = [...Object.values(key), ...Object.values(add), ...Object.values(least), ...Object.values(greatest)];
-  const setters = [
-    ...Object.keys(add).map((c) => (i: number) => `${c} = ${c} + $${i}`),
-    ...Object.keys(least).map((c) => (i: number) => `${c} = LEAST(${c}, $${i})`),
-    ...Object.keys(greatest).map((c) => (i: number) => `${c} = GREATEST(${c}, $${i})`),
-  ];
-  const set = setters.map((s, i) => s(keyCols.length + i + 1)).join(', ');
-  const where = keyCols.map((c, i) => `${c} = $${i + 1}`).join(' AND ');
-  const updated = await tx.query(`UPDATE ${table} SET ${set} WHERE ${where} RETURNING 1 AS hit`, params);
-  if (updated.length > 0) return;
-  const cols = [...keyCols, ...Object.keys(add), ...Object.keys(least), ...Object.keys(greatest)];
-  await tx.query(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, params);
-}
 
 /** The rollup increments one stored run makes; `ownEntity` is the brand's own entity key. */
 export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
@@ -132,5 +101,5 @@ export async function addRunToRollups(tx: Db, rows: RunRows): Promise<void> {
   const [brandId] = rows.run as [string];
   await tx.query(BUMP_FACTS_VERSION, [brandId]);
   const [brand] = await tx.query<{ own: string }>(`SELECT ${OWN_ENTITY_OF('b')} AS own FROM brands b WHERE b.id = $1`, [brandId]);
-  for (const inc of runIncrements(rows, brand?.own ?? '')) await increment(tx, inc);
+  await applyIncrements(tx, runIncrements(rows, brand?.own ?? ''));
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../db/testing';
 import type { Db, Dialect } from '../../db/types';
 import { rebuildBrandRollups } from '../../rollups/rebuild';
-import { ROLLUP_TABLES } from '../../rollups/tables';
+import { rollupTotals } from '../../rollups/testing/totals';
 import { ingestRun } from '../../runs/ingestRun';
 import { deletePromptData } from '../prompts/manage/deletePrompt';
 import { emergingThreats } from './threats/emergingThreats';
@@ -89,38 +89,6 @@ const query = fc.record({
 });
 
 const appOn = (db: Db, factSource: 'rollups' | 'raw') => appReading(db, factSource, insightRoutes, NOW, OWNER);
-
-/** Every rollup row summed per key, as comparable text. */
-async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  const sums: Record<string, string> = {
-    rollup_runs_daily: 'SUM(runs) AS s',
-    rollup_mentions_daily:
-      'SUM(mentions) AS s, SUM(rank_sum) AS r, ROUND(CAST(SUM(sentiment_sum) AS NUMERIC), 6) AS t, SUM(answer_citations) AS c, SUM(with_own) AS o, ' +
-      'SUM(rank_sq_sum) AS r2, ROUND(CAST(SUM(sentiment_sq_sum) AS NUMERIC), 6) AS t2',
-    rollup_citations_daily: 'SUM(citations) AS s',
-    rollup_entity_ranks_daily: 'SUM(mentions) AS s, SUM(with_own) AS o, MIN(entity_name) AS name, MIN(first_at) AS f, MAX(last_at) AS l',
-    rollup_entity_prompts: 'MIN(first_at) AS f, MAX(last_at) AS l',
-    rollup_prompts_daily:
-      'SUM(runs) AS s, MAX(last_run) AS l, SUM(mentioned) AS m, SUM(rank_sum) AS r, ROUND(CAST(SUM(sentiment_sum) AS NUMERIC), 6) AS t, ' +
-      'SUM(rank_sq_sum) AS r2, ROUND(CAST(SUM(sentiment_sq_sum) AS NUMERIC), 6) AS t2',
-    rollup_entity_names_daily: 'SUM(mentions) AS s',
-  };
-  const keys: Record<string, string> = {
-    rollup_runs_daily: 'brand_id, day, provider, location',
-    rollup_mentions_daily: 'brand_id, day, provider, location, entity',
-    rollup_citations_daily: 'brand_id, day, provider, location, domain',
-    rollup_entity_ranks_daily: 'brand_id, day, entity, rank',
-    rollup_entity_prompts: 'brand_id, entity, prompt_id',
-    rollup_prompts_daily: 'brand_id, day, prompt_id',
-    rollup_entity_names_daily: 'brand_id, day, entity, entity_name',
-  };
-  for (const table of ROLLUP_TABLES) {
-    const rows = await db.query(`SELECT ${keys[table]}, ${sums[table]} FROM ${table} GROUP BY ${keys[table]} ORDER BY ${keys[table]}`);
-    out[table] = rows.map((r) => JSON.stringify(Object.values(r).map((v) => (typeof v === 'number' ? Number(v.toFixed(6)) : v))));
-  }
-  return out;
-}
 
 describe.each<Dialect>(['duckdb', 'postgres'])('rollups answer as the raw facts do, on %s', (dialect) => {
   let t: TestDb;

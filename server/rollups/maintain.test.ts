@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb, type TestDb } from '../db/testing';
+import type { Dialect } from '../db/types';
+import { ingestRun } from '../runs/ingestRun';
+import { insertRows } from '../runs/rows';
+import { rebuildBrandRollups } from './rebuild';
+import { ROLLUP_TABLES } from './tables';
+import { keysWithSeveralRows, rollupTotals } from './testing/totals';
+
+const BRAND = 'brd_a';
+const TRACKED = [{ name: 'Acme' }, { name: 'Globex' }];
+
+/** One answer on `at`'s day naming the own brand, a competitor and an untracked brand, citing two pages of one site. */
+const answerAt = (id: string, at: Date) => ({
+  id,
+  brandId: BRAND,
+  promptId: 'prm_1',
+  provider: 'openai',
+  location: 'US',
+  createdAt: at,
+  answer: {
+    answerText: '1. Globex is a solid choice.\n2. Acme is a solid choice.\n3. Initech is a solid choice.',
+    citations: [1, 2].map((page) => ({ url: `https://www.site.example/page-${page}`, title: null, author: null, publishedAt: null })),
+  },
+});
+
+describe.each<Dialect>(['duckdb', 'postgres'])('rollups kept at ingestion, on %s', (dialect) => {
+  let t: TestDb;
+
+  beforeAll(async () => {
+    t = await openTestDb(dialect);
+    await insertRows(t.db, 'brands', ['id', 'name', 'url', 'location', 'aliases', 'created_by', 'finalized', 'created_at'], [
+      [BRAND, 'Acme', 'https://acme.test', 'US', '[]', 'usr_1', true, new Date('2026-11-01T00:00:00Z')],
+    ]);
+  });
+
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it('count every answer once when several are stored at the same moment on keys that have no row yet', async () => {
+    // Each round is a day no run has touched, so every rollup key of its answers is new, and the
+    // answers' transactions run at once, each on its own connection.
+    for (let day = 0; day < 4; day++) {
+      const at = new Date(Date.UTC(2026, 10, 2 + day, 10));
+      await Promise.all(
+        [0, 1, 2].map((k) => ingestRun(t.db, answerAt(`run_${day}_${k}`, new Date(at.getTime() + k * 60_000)), TRACKED)),
+      );
+    }
+
+    const kept = await rollupTotals(t.db);
+    const [{ runs }] = await t.db.query<{ runs: number }>('SELECT SUM(runs) AS runs FROM rollup_runs_daily');
+    expect(Number(runs)).toBe(12);
+    // The answers of a brand are added one transaction after the other (each first moves the brand's
+    // facts version), so the later ones add to the rows the first inserted.
+    expect(await keysWithSeveralRows(t.db)).toEqual(Object.fromEntries(ROLLUP_TABLES.map((table) => [table, 0])));
+
+    await t.db.transaction((tx) => rebuildBrandRollups(tx, BRAND));
+    expect(await rollupTotals(t.db)).toEqual(kept);
+  }, 60_000);
+});

@@ -1,0 +1,48 @@
+import type { Db } from '../../db/types';
+import { ROLLUP_TABLES, type RollupTable } from '../tables';
+
+/** Each rollup table's key columns. */
+const KEYS: Record<RollupTable, string> = {
+  rollup_runs_daily: 'brand_id, day, provider, location',
+  rollup_mentions_daily: 'brand_id, day, provider, location, entity',
+  rollup_citations_daily: 'brand_id, day, provider, location, domain',
+  rollup_entity_ranks_daily: 'brand_id, day, entity, rank',
+  rollup_entity_prompts: 'brand_id, entity, prompt_id',
+  rollup_prompts_daily: 'brand_id, day, prompt_id',
+  rollup_entity_names_daily: 'brand_id, day, entity, entity_name',
+};
+
+/** Every rollup row summed per key, as comparable text. */
+export async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  const sums: Record<string, string> = {
+    rollup_runs_daily: 'SUM(runs) AS s',
+    rollup_mentions_daily:
+      'SUM(mentions) AS s, SUM(rank_sum) AS r, ROUND(CAST(SUM(sentiment_sum) AS NUMERIC), 6) AS t, SUM(answer_citations) AS c, SUM(with_own) AS o, ' +
+      'SUM(rank_sq_sum) AS r2, ROUND(CAST(SUM(sentiment_sq_sum) AS NUMERIC), 6) AS t2',
+    rollup_citations_daily: 'SUM(citations) AS s',
+    rollup_entity_ranks_daily: 'SUM(mentions) AS s, SUM(with_own) AS o, MIN(entity_name) AS name, MIN(first_at) AS f, MAX(last_at) AS l',
+    rollup_entity_prompts: 'MIN(first_at) AS f, MAX(last_at) AS l',
+    rollup_prompts_daily:
+      'SUM(runs) AS s, MAX(last_run) AS l, SUM(mentioned) AS m, SUM(rank_sum) AS r, ROUND(CAST(SUM(sentiment_sum) AS NUMERIC), 6) AS t, ' +
+      'SUM(rank_sq_sum) AS r2, ROUND(CAST(SUM(sentiment_sq_sum) AS NUMERIC), 6) AS t2',
+    rollup_entity_names_daily: 'SUM(mentions) AS s',
+  };
+  for (const table of ROLLUP_TABLES) {
+    const rows = await db.query(`SELECT ${KEYS[table]}, ${sums[table]} FROM ${table} GROUP BY ${KEYS[table]} ORDER BY ${KEYS[table]}`);
+    out[table] = rows.map((r) => JSON.stringify(Object.values(r).map((v) => (typeof v === 'number' ? Number(v.toFixed(6)) : v))));
+  }
+  return out;
+}
+
+/** The keys that have more than one row, per table (none when the rows of a key were added to, not inserted again). */
+export async function keysWithSeveralRows(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of ROLLUP_TABLES) {
+    const [{ n }] = await db.query<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${table} GROUP BY ${KEYS[table]} HAVING COUNT(*) > 1) k`,
+    );
+    out[table] = Number(n);
+  }
+  return out;
+}
