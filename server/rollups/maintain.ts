@@ -59,8 +59,9 @@ export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
   const perDomain = new Map<string, Increment>();
   for (const c of rows.citations) {
     const domain = String(c[8]);
-    const inc = perDomain.get(domain) ?? { table: 'rollup_citations_daily', key: { ...base, domain }, add: { citations: 0 } };
+    const inc = perDomain.get(domain) ?? { table: 'rollup_citations_daily', key: { ...base, domain }, add: { citations: 0, with_own: 0 } };
     inc.add.citations++;
+    inc.add.with_own += namesOwn;
     perDomain.set(domain, inc);
   }
   return [...out, ...perDomain.values(), ...entityIncrements(rows, namesOwn)];

@@ -27,9 +27,14 @@ function rebuildStatements(oneBrand: boolean): string[] {
          ON o.brand_id = m.brand_id AND o.run_id = m.run_id
        ${where('m')}
       GROUP BY 1, 2, 3, 4, 5`,
-    `INSERT INTO rollup_citations_daily (brand_id, day, provider, location, domain, citations)
-     SELECT c.brand_id, ${DAY_OF('c.created_at')}, c.provider, c.location, c.domain, COUNT(*)
-       FROM citations c ${where('c')}
+    // with_own: the citations whose answer names the own brand (an answer names a brand once).
+    `INSERT INTO rollup_citations_daily (brand_id, day, provider, location, domain, citations, with_own)
+     SELECT c.brand_id, ${DAY_OF('c.created_at')}, c.provider, c.location, c.domain, COUNT(*), COUNT(o.run_id)
+       FROM citations c
+       LEFT JOIN (SELECT o.brand_id, o.run_id FROM mentions o JOIN brands b ON b.id = o.brand_id
+                   WHERE o.entity = ${OWN_ENTITY_OF('b')} ${oneBrand ? 'AND o.brand_id = $1' : ''}) o
+         ON o.brand_id = c.brand_id AND o.run_id = c.run_id
+       ${where('c')}
       GROUP BY 1, 2, 3, 4, 5`,
     `INSERT INTO rollup_entity_ranks_daily (brand_id, day, entity, rank, entity_name, mentions, with_own, first_at, last_at)
      SELECT m.brand_id, ${DAY_OF('m.created_at')}, m.entity, m.rank, MIN(m.entity_name), COUNT(*), COUNT(o.run_id),
@@ -101,7 +106,8 @@ export async function deleteBrandRollups(tx: Db, brandId: string): Promise<void>
 export const ROLLUPS_MIGRATION = '008_rollups';
 
 /** The migrations after which the rollups are rebuilt from the facts: they add rollups, or columns old rows lack. */
-export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares', '018_entity_rollups', '020_prompt_rollups'];
+export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares', '018_entity_rollups', '020_prompt_rollups',
+  '021_rollup_citations_with_own'];
 
 /**
  * Builds the rollups of a database that had facts before the rollup tables (or a rollup column)

@@ -20,7 +20,7 @@ export async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
     rollup_mentions_daily:
       'SUM(mentions) AS s, SUM(rank_sum) AS r, ROUND(CAST(SUM(sentiment_sum) AS NUMERIC), 6) AS t, SUM(answer_citations) AS c, SUM(with_own) AS o, ' +
       'SUM(rank_sq_sum) AS r2, ROUND(CAST(SUM(sentiment_sq_sum) AS NUMERIC), 6) AS t2',
-    rollup_citations_daily: 'SUM(citations) AS s',
+    rollup_citations_daily: 'SUM(citations) AS s, SUM(with_own) AS o',
     rollup_entity_ranks_daily: 'SUM(mentions) AS s, SUM(with_own) AS o, MIN(entity_name) AS name, MIN(first_at) AS f, MAX(last_at) AS l',
     rollup_entity_prompts: 'MIN(first_at) AS f, MAX(last_at) AS l',
     rollup_prompts_daily:

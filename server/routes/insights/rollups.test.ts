@@ -9,6 +9,8 @@ import { deletePromptData } from '../prompts/manage/deletePrompt';
 import { emergingThreats } from './threats/emergingThreats';
 import { insightRoutes } from './index';
 import { answerDifference, appReading, callSchema } from './testing/answers';
+import { pageTldAnalysis } from './citations/paging';
+import type { TldAnalysis } from './citations/tldAnalysis';
 import {
   BRAND_ID, COMPETITORS, DAY, DOMAINS, LOCATIONS, NOW, OWN, OWNER, PROMPTS, PROVIDERS, UNTRACKED, buildFacts, loadFixture,
 } from './testing/fixture';
@@ -154,6 +156,51 @@ describe.each<Dialect>(['duckdb', 'postgres'])('rollups answer as the raw facts 
       { numRuns: 20 },
     );
     expect(added).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('the Sources page\'s pages of domains and of URLs are pages of the whole raw answer', async () => {
+    // The pages count domains from the rollups and read the matched brands of the page's URLs
+    // alone; the whole answer (raw facts only, every URL with its brands) is the reference.
+    const { path } = callSchema('citations.tld-analysis');
+    const urlPage = fc.record({
+      limit: fc.integer({ min: 0, max: 12 }),
+      offset: fc.integer({ min: 0, max: 30 }),
+      sort: fc.option(fc.constantFrom('citation_url', 'domain', 'classification', 'confidence'), { nil: undefined }),
+      order: fc.constantFrom<'asc' | 'desc'>('asc', 'desc'),
+      search: fc.option(fc.constantFrom('page-1', 'WWW', 'a', 'zz'), { nil: undefined }),
+    });
+    const domainPage = fc.record({
+      limit: fc.integer({ min: 0, max: 5 }),
+      offset: fc.integer({ min: 0, max: 4 }),
+      sort: fc.constantFrom('total_count', 'tld', 'mixed_mentions'),
+      order: fc.constantFrom<'asc' | 'desc'>('asc', 'desc'),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(extraRun, { maxLength: 4 }), query, domainPage, urlPage, async (runs, q, page, urls) => {
+        for (const r of runs) await ingest(r);
+        const [start, end] = q.current;
+        const body = {
+          brandId: BRAND_ID,
+          startTime: start.toISOString(),
+          ...(q.openEnded ? {} : { endTime: end.toISOString() }),
+          providers: q.providers,
+          location: typeof q.location === 'string' ? [q.location] : q.location, // this call takes a list
+        };
+        const whole = await rawOnly.inject({ method: 'POST', url: path, payload: body });
+        const reference = whole.json() as TldAnalysis;
+        // the Urls tab's first request (the unpaged order) and any other
+        const inOrder = { limit: urls.limit, offset: urls.offset };
+        const requests = [{ page }, { page: { limit: 0 }, urlPage: inOrder }, { page, urlPage: urls }];
+        for (const paging of requests) {
+          const res = await withRollups.inject({ method: 'POST', url: path, payload: { ...body, ...paging } });
+          expect(res.statusCode, res.body).toBe(whole.statusCode);
+          if (res.statusCode !== 200) continue; // e.g. a window that ends before it starts: the same 400
+          const expected = JSON.parse(JSON.stringify(pageTldAnalysis(reference, paging.page, paging.urlPage)));
+          expect(answerDifference(res.json(), expected), JSON.stringify({ body, paging })).toBeNull();
+        }
+      }),
+      { numRuns: 25 },
+    );
   }, 240_000);
 
   it('emerging threats give the raw answer at any moment, with any brands tracked', async () => {

@@ -4,6 +4,7 @@ import type { BrandRow } from '../../access';
 import { SqlParams, inList } from '../shared/params';
 import { num, percent } from '../shared/numbers';
 import { type InsightScope, minSampleOf, scopeWhere } from '../shared/scope';
+import { factRows } from '../shared/factSource';
 import { codePointOrder } from '../shared/collation';
 import { rateStats, type EstimateStats } from '../../../stats';
 import type { TrackedEntity } from '../shared/tracked';
@@ -62,23 +63,28 @@ export function brandDomain(brand: Pick<BrandRow, 'url'>): string | null {
  * of the spec: one entry per registrable domain, most cited first. provider_breakdown.share_of_voice
  * = the domain's share (percent) of all citations from that provider in the scope.
  * With `urls: false` every domain's classification_details is empty and the rest is the same: a page
- * of domains shows no URLs, and ranking each domain's URLs is most of the work.
+ * of domains shows no URLs, and ranking each domain's URLs is most of the work. With `matched: false`
+ * every URL's matched_entities is empty and the rest is the same: a page of URLs shows a few of them,
+ * whose matched brands `withMatchedEntities` reads alone. Both lighter answers count the domains'
+ * citations from the daily rollups (whole days) and raw facts (cut days) when the scope reads rollups;
+ * the whole answer reads the raw facts only and is the reference they are proven against.
  */
 export async function tldAnalysis(
   db: Db,
   scope: InsightScope,
   brand: BrandRow,
   tracked: TrackedEntity[],
-  { urls = true }: { urls?: boolean } = {},
+  { urls = true, matched = true }: { urls?: boolean; matched?: boolean } = {},
 ): Promise<TldAnalysis> {
   const own = tracked.find((t) => t.isOwn)!;
   const ownDomain = brandDomain(brand);
   const current: InsightScope = { ...scope, previous: null };
   const min = minSampleOf(scope);
-  const rows = urls ? await urlAndDomainRows(db, current, tracked, own) : await domainRows(db, current, own);
-
-  const names = new Map(tracked.map((t) => [t.entity, t.name]));
-  const order = new Map(tracked.map((t, i) => [t.entity, i]));
+  const rows = !urls
+    ? await domainRows(db, current, own)
+    : matched
+      ? await urlAndDomainRows(db, current, tracked, own)
+      : await unmatchedUrlAndDomainRows(db, current, own);
 
   interface UrlAcc {
     url: string;
@@ -102,9 +108,7 @@ export async function tldAnalysis(
     if (!d) domains.set(domain, (d = { total: 0, withBrand: 0, urls: [], providers: new Map(), locations: new Set() }));
     return d;
   };
-  const keys = trackedKeys(tracked);
-  /** The tracked keys whose bits a mask sets. */
-  const entitiesOf = (mask: bigint) => keys.filter((_, i) => (mask & (2n ** BigInt(i))) !== 0n);
+  const entitiesOf = maskReader(tracked);
   for (const r of rows) {
     const n = num(r.n);
     if (r.kind === 'urls') {
@@ -113,7 +117,7 @@ export async function tldAnalysis(
     }
     const d = domainAcc(String(r.domain));
     if (r.kind === 'url') {
-      d.urls.push({ url: String(r.k1), n, withBrand: num(r.w), entities: entitiesOf(BigInt(String(r.mask))) });
+      d.urls.push({ url: String(r.k1), n, withBrand: num(r.w), entities: r.mask === null || r.mask === undefined ? [] : entitiesOf(r.mask) });
     } else {
       const provider = String(r.k1);
       d.total += n;
@@ -124,10 +128,6 @@ export async function tldAnalysis(
       allCitations += n;
     }
   }
-  /** In tracked order: own brand first, then competitors by name. */
-  const matched = (u: UrlAcc) =>
-    [...u.entities].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)).map((e) => names.get(e) ?? e);
-
   const classifications = [...domains.entries()]
     .map(([domain, a]): TldClassification => ({
       tld: domain,
@@ -144,7 +144,7 @@ export async function tldAnalysis(
             citation_url: u.url,
             classification,
             confidence: isBrand || agree ? 'high' : 'medium',
-            matched_entities: matched(u),
+            matched_entities: u.entities,
           };
         }),
       provider_breakdown: [...a.providers.entries()]
@@ -185,10 +185,7 @@ async function urlAndDomainRows(db: Db, scope: InsightScope, tracked: TrackedEnt
   const citeWhere = scopeWhere(p, scope, 'c');
   const mentionWhere = scopeWhere(p, scope);
   const keys = trackedKeys(tracked);
-  // The PostgreSQL driver reads BIGINT as a JS number, exact up to 2^53: 53 keys at most (the
-  // largest plan tracks the own brand and 50 competitors).
-  if (keys.length > 53) throw new Error(`${keys.length} tracked brands do not fit an exact BIGINT mask`);
-  const maskOf = `CASE entity ${keys.map((k, i) => `WHEN ${p.add(k)} THEN CAST(${2n ** BigInt(i)} AS BIGINT)`).join(' ')} END`;
+  const maskOf = maskExpression(p, keys);
   const trackedList = inList(p, 'entity', keys);
   const cap = p.add(MAX_DETAILS_PER_DOMAIN);
   const ownBit = 2n ** BigInt(keys.indexOf(own.entity));
@@ -220,11 +217,37 @@ async function urlAndDomainRows(db: Db, scope: InsightScope, tracked: TrackedEnt
 }
 
 /**
- * The rows of the analysis without URL lists (what a page of domains shows): per domain x provider
- * x location the citations and those whose answer names the own brand, and the distinct URLs'
- * count. Same rows as urlAndDomainRows gives of these kinds, without the per-URL masks and ranking.
+ * Per domain x provider x location: the citations and those whose answer names the own brand, from
+ * the rollups for whole days (as `scope.source` says), as rows of kind 'group'.
+ */
+function domainGroups(p: SqlParams, scope: InsightScope, own: TrackedEntity): string {
+  const facts = factRows(p, scope, 'citations', 'fc', { filter: (col) => `${col('domain')} <> ''`, ownEntity: own.entity });
+  return `SELECT 'group' AS kind, domain, provider AS k1, location AS k2, SUM(n) AS n, SUM(with_own) AS w FROM ${facts}
+           GROUP BY domain, provider, location`;
+}
+
+/**
+ * The rows of the analysis without URL lists (what a page of domains shows): the domain groups and
+ * the distinct URLs' count, which only the raw citations give.
  */
 async function domainRows(db: Db, scope: InsightScope, own: TrackedEntity): Promise<Record<string, unknown>[]> {
+  const p = new SqlParams();
+  return db.query(
+    `${domainGroups(p, scope, own)}
+     UNION ALL
+     SELECT 'urls' AS kind, NULL, NULL, NULL, COUNT(*), NULL
+       FROM (SELECT c.domain, c.url FROM citations c WHERE ${scopeWhere(p, scope, 'c')} AND c.domain <> '' GROUP BY c.domain, c.url) u`,
+    p.values,
+  );
+}
+
+/**
+ * The rows of the analysis with URL lists but without the URLs' tracked-brand masks (what a page of
+ * URLs needs before it is cut): the domain groups, per URL its citations and those whose answer
+ * names the own brand (which give its classification and confidence; only the
+ * MAX_DETAILS_PER_DOMAIN most cited of each domain), and the distinct URLs' count.
+ */
+async function unmatchedUrlAndDomainRows(db: Db, scope: InsightScope, own: TrackedEntity): Promise<Record<string, unknown>[]> {
   const p = new SqlParams();
   const citeWhere = scopeWhere(p, scope, 'c');
   const mentionWhere = scopeWhere(p, scope);
@@ -233,20 +256,84 @@ async function domainRows(db: Db, scope: InsightScope, own: TrackedEntity): Prom
     `WITH own AS (
        SELECT DISTINCT run_id FROM mentions WHERE ${mentionWhere} AND entity = ${p.add(own.entity)}
      ),
-     cu AS (
-       SELECT ${text('c.domain')} AS domain, ${text('c.url')} AS url, c.provider, c.location, own.run_id IS NOT NULL AS named
+     g AS (
+       SELECT ${text('c.domain')} AS domain, ${text('c.url')} AS url, COUNT(*) AS n, COUNT(own.run_id) AS w
          FROM citations c LEFT JOIN own ON own.run_id = c.run_id
         WHERE ${citeWhere} AND c.domain <> ''
+        GROUP BY 1, 2
      ),
-     g AS (
-       SELECT domain, url, provider, location, COUNT(*) AS n, COUNT(*) FILTER (WHERE named) AS w
-         FROM cu GROUP BY GROUPING SETS ((domain, url), (domain, provider, location))
+     per_url AS (
+       SELECT domain, url, n, w, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY n DESC, url) AS pos FROM g
      )
-     SELECT 'group' AS kind, domain, provider AS k1, location AS k2, n, w FROM g WHERE url IS NULL
+     SELECT 'url' AS kind, CAST(domain AS TEXT) AS domain, CAST(url AS TEXT) AS k1, NULL AS k2, n, w FROM per_url WHERE pos <= ${p.add(MAX_DETAILS_PER_DOMAIN)}
      UNION ALL
-     SELECT 'urls' AS kind, NULL, NULL, NULL, COUNT(*), NULL FROM g WHERE url IS NOT NULL`,
+     SELECT 'urls' AS kind, NULL, NULL, NULL, COUNT(*), NULL FROM g
+     UNION ALL
+     ${domainGroups(p, scope, own)}`,
     p.values,
   );
+}
+
+/**
+ * The URLs given (a page of them), each with its matched_entities: the tracked brands named in the
+ * scope's answers that cite it, read for these URLs only.
+ */
+export async function withMatchedEntities<T extends { domain: string; citation_url: string }>(
+  db: Db,
+  scope: InsightScope,
+  tracked: TrackedEntity[],
+  urls: T[],
+): Promise<T[]> {
+  if (urls.length === 0) return urls;
+  const current: InsightScope = { ...scope, previous: null };
+  const p = new SqlParams();
+  const keys = trackedKeys(tracked);
+  const maskOf = maskExpression(p, keys);
+  const citeWhere = scopeWhere(p, current, 'c');
+  const urlList = inList(p, 'c.url', [...new Set(urls.map((u) => u.citation_url))]);
+  const mentionWhere = scopeWhere(p, current);
+  const rows = await db.query<{ domain: string; url: string; mask: unknown }>(
+    `WITH cu AS (
+       SELECT c.domain, c.url, c.run_id FROM citations c WHERE ${citeWhere} AND c.domain <> '' AND ${urlList}
+     ),
+     tm AS (
+       SELECT run_id, BIT_OR(${maskOf}) AS mask FROM mentions
+        WHERE ${mentionWhere} AND ${inList(p, 'entity', keys)} AND run_id IN (SELECT run_id FROM cu)
+        GROUP BY run_id
+     )
+     SELECT cu.domain, cu.url, BIT_OR(COALESCE(tm.mask, 0)) AS mask FROM cu LEFT JOIN tm ON tm.run_id = cu.run_id GROUP BY cu.domain, cu.url`,
+    p.values,
+  );
+  const entitiesOf = maskReader(tracked);
+  const masks = new Map(rows.map((r) => [JSON.stringify([r.domain, r.url]), r.mask]));
+  return urls.map((u) => {
+    const mask = masks.get(JSON.stringify([u.domain, u.citation_url]));
+    return { ...u, matched_entities: mask === undefined ? [] : entitiesOf(mask) };
+  });
+}
+
+/**
+ * A SQL expression giving a mention's tracked-brand bit (bit i = the i-th of `keys`). The PostgreSQL
+ * driver reads BIGINT as a JS number, exact up to 2^53: 53 keys at most (the largest plan tracks the
+ * own brand and 50 competitors).
+ */
+function maskExpression(p: SqlParams, keys: string[]): string {
+  if (keys.length > 53) throw new Error(`${keys.length} tracked brands do not fit an exact BIGINT mask`);
+  return `CASE entity ${keys.map((k, i) => `WHEN ${p.add(k)} THEN CAST(${2n ** BigInt(i)} AS BIGINT)`).join(' ')} END`;
+}
+
+/** The names of the tracked brands a mask's bits set, in tracked order (own brand first, then competitors by name). */
+function maskReader(tracked: TrackedEntity[]): (mask: unknown) => string[] {
+  const keys = trackedKeys(tracked);
+  const names = new Map(tracked.map((t) => [t.entity, t.name]));
+  const order = new Map(tracked.map((t, i) => [t.entity, i]));
+  return (raw) => {
+    const mask = BigInt(String(raw));
+    return keys
+      .filter((_, i) => (mask & (2n ** BigInt(i))) !== 0n)
+      .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+      .map((k) => names.get(k) ?? k);
+  };
 }
 
 /** The distinct tracked keys, in tracked order: bit i of a mask is the i-th. */

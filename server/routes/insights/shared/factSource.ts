@@ -17,7 +17,8 @@ export type { FactSource } from './scope';
  *   with_own (1 when the answer also names the own brand); from raw facts these two are only
  *   computed when asked (`answerCitations`, `ownEntity`), else 0; and, only when asked (`squares`),
  *   rank_sq_sum and sentiment_sq_sum (sums of squares, for the interval of an average)
- * - citations: + domain
+ * - citations: + domain, and, only when asked (`ownEntity`), with_own (1 when the citing answer names
+ *   the own brand)
  */
 export type FactTable = 'runs' | 'mentions' | 'citations';
 
@@ -29,7 +30,7 @@ export interface FactRowsOptions {
   filter?: (col: (name: string) => string) => string;
   /** mentions: count each answer's citations (a join on the raw side). */
   answerCitations?: boolean;
-  /** mentions: the own brand's entity key, to tell the answers that name it (a join on the raw side). */
+  /** mentions, citations: the own brand's entity key, to tell the answers that name it (a join on the raw side). */
   ownEntity?: string;
   /**
    * mentions: the averages whose sums of squares to read (`<average>_sq_sum`), only for a call that
@@ -129,7 +130,13 @@ function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: F
     }
     case 'citations': {
       const filter = options.filter ? [options.filter((c) => `c.${c}`)] : [];
-      return `SELECT c.created_at, c.provider, c.location, c.domain, 1 AS n FROM citations c WHERE ${where('c', filter)}`;
+      if (options.ownEntity === undefined) {
+        return `SELECT c.created_at, c.provider, c.location, c.domain, 1 AS n FROM citations c WHERE ${where('c', filter)}`;
+      }
+      const own = `SELECT o.run_id FROM mentions o WHERE ${where('o', [`o.entity = ${p.add(options.ownEntity)}`])}`;
+      return `SELECT c.created_at, c.provider, c.location, c.domain, 1 AS n, CASE WHEN ow.run_id IS NULL THEN 0 ELSE 1 END AS with_own
+                FROM citations c LEFT JOIN (${own}) ow ON ow.run_id = c.run_id
+               WHERE ${where('c', filter)}`;
     }
   }
 }
@@ -139,7 +146,8 @@ const ROLLUP_SELECT: Record<FactTable, (options: FactRowsOptions) => string> = {
   mentions: (options) => `SELECT day AS created_at, provider, location, entity, mentions AS n, rank_sum, sentiment_sum,
                     answer_citations, with_own${squareColumns(options, (a) => `${a}_sq_sum`)}
                FROM rollup_mentions_daily`,
-  citations: () => 'SELECT day AS created_at, provider, location, domain, citations AS n FROM rollup_citations_daily',
+  citations: (options) =>
+    `SELECT day AS created_at, provider, location, domain, citations AS n${options.ownEntity === undefined ? '' : ', with_own'} FROM rollup_citations_daily`,
 };
 
 function rollupRows(p: SqlParams, scope: InsightScope, table: FactTable, options: FactRowsOptions, split: DaySplit): string {
