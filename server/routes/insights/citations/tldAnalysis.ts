@@ -77,31 +77,48 @@ export async function tldAnalysis(
   { urls = true, matched = true }: { urls?: boolean; matched?: boolean } = {},
 ): Promise<TldAnalysis> {
   const own = tracked.find((t) => t.isOwn)!;
-  const ownDomain = brandDomain(brand);
   const current: InsightScope = { ...scope, previous: null };
-  const min = minSampleOf(scope);
   const rows = !urls
     ? await domainRows(db, current, own)
     : matched
       ? await urlAndDomainRows(db, current, tracked, own)
       : await unmatchedUrlAndDomainRows(db, current, own);
+  return analysisOf(rows, current, brand, tracked).analysis;
+}
 
-  interface UrlAcc {
-    url: string;
-    n: number;
-    withBrand: number;
-    entities: string[];
-  }
+/** The analysis without URL lists (as `urls: false` gives it) and each domain's distinct URLs' count. */
+export async function tldDomains(
+  db: Db,
+  scope: InsightScope,
+  brand: BrandRow,
+  tracked: TrackedEntity[],
+): Promise<{ analysis: TldAnalysis; urlCounts: Map<string, number> }> {
+  const current: InsightScope = { ...scope, previous: null };
+  const own = tracked.find((t) => t.isOwn)!;
+  return analysisOf(await domainRows(db, current, own), current, brand, tracked);
+}
+
+/** The analysis from its rows (kinds 'group', 'url' and 'urls': see the functions that read them). */
+function analysisOf(
+  rows: Record<string, unknown>[],
+  scope: InsightScope,
+  brand: BrandRow,
+  tracked: TrackedEntity[],
+): { analysis: TldAnalysis; urlCounts: Map<string, number> } {
+  const ownDomain = brandDomain(brand);
+  const min = minSampleOf(scope);
+
   interface DomainAcc {
     total: number;
     withBrand: number;
-    urls: UrlAcc[];
+    urls: UrlCount[];
     providers: Map<string, number>;
     locations: Set<string>;
   }
   const domains = new Map<string, DomainAcc>();
   const providerTotals = new Map<string, number>();
   let uniqueUrls = 0;
+  const urlCounts = new Map<string, number>();
   let allCitations = 0;
   const domainAcc = (domain: string) => {
     let d = domains.get(domain);
@@ -112,7 +129,9 @@ export async function tldAnalysis(
   for (const r of rows) {
     const n = num(r.n);
     if (r.kind === 'urls') {
-      uniqueUrls = n;
+      // one row of all URLs, or one per domain
+      uniqueUrls += n;
+      if (r.domain !== null && r.domain !== undefined) urlCounts.set(String(r.domain), n);
       continue;
     }
     const d = domainAcc(String(r.domain));
@@ -134,19 +153,7 @@ export async function tldAnalysis(
       total_count: a.total,
       brand_mentions: domain === ownDomain ? a.total : 0,
       mixed_mentions: domain === ownDomain ? 0 : a.withBrand,
-      classification_details: a.urls
-        .sort((x, y) => y.n - x.n || x.url.localeCompare(y.url))
-        .map((u): ClassificationDetail => {
-          const isBrand = domain === ownDomain;
-          const classification: CitationClass = isBrand ? 'brand' : u.withBrand > 0 ? 'mixed' : 'other';
-          const agree = u.withBrand === 0 || u.withBrand === u.n;
-          return {
-            citation_url: u.url,
-            classification,
-            confidence: isBrand || agree ? 'high' : 'medium',
-            matched_entities: u.entities,
-          };
-        }),
+      classification_details: urlDetails(a.urls, domain === ownDomain),
       provider_breakdown: [...a.providers.entries()]
         .sort(([x], [y]) => x.localeCompare(y))
         .map(([provider, n]) => ({
@@ -159,7 +166,7 @@ export async function tldAnalysis(
     .sort((x, y) => y.total_count - x.total_count || x.tld.localeCompare(y.tld));
 
   const brandCitations = ownDomain ? (domains.get(ownDomain)?.total ?? 0) : 0;
-  return {
+  const analysis = {
     stats: {
       total_tlds: domains.size,
       total_unique_urls: uniqueUrls,
@@ -169,6 +176,58 @@ export async function tldAnalysis(
     },
     classifications,
   };
+  return { analysis, urlCounts };
+}
+
+/** One domain's cited URLs (its citations n, those naming the own brand, the brands named). */
+interface UrlCount {
+  url: string;
+  n: number;
+  withBrand: number;
+  entities: string[];
+}
+
+/**
+ * A domain's URL details, most cited first: classification and confidence by the documented rule
+ * (`isBrand`: the domain is the brand's own).
+ */
+function urlDetails(urls: UrlCount[], isBrand: boolean): ClassificationDetail[] {
+  return [...urls]
+    .sort((x, y) => y.n - x.n || x.url.localeCompare(y.url))
+    .map((u): ClassificationDetail => {
+      const classification: CitationClass = isBrand ? 'brand' : u.withBrand > 0 ? 'mixed' : 'other';
+      const agree = u.withBrand === 0 || u.withBrand === u.n;
+      return {
+        citation_url: u.url,
+        classification,
+        confidence: isBrand || agree ? 'high' : 'medium',
+        matched_entities: u.entities,
+      };
+    });
+}
+
+/**
+ * The URL details (without matched brands) of the domains given, as the whole analysis lists them:
+ * only each domain's MAX_DETAILS_PER_DOMAIN most cited, most cited first.
+ */
+export async function unmatchedUrlDetails(
+  db: Db,
+  scope: InsightScope,
+  brand: BrandRow,
+  tracked: TrackedEntity[],
+  domains: string[],
+): Promise<Map<string, ClassificationDetail[]>> {
+  const own = tracked.find((t) => t.isOwn)!;
+  const ownDomain = brandDomain(brand);
+  const p = new SqlParams();
+  const rows = await db.query(
+    `WITH ${rankedUrls(p, db, { ...scope, previous: null }, own, domains)}
+     SELECT domain, url, n, w FROM per_url WHERE pos <= ${p.add(MAX_DETAILS_PER_DOMAIN)}`,
+    p.values,
+  );
+  const byDomain = new Map<string, UrlCount[]>(domains.map((d) => [d, []]));
+  for (const r of rows) byDomain.get(String(r.domain))?.push({ url: String(r.url), n: num(r.n), withBrand: num(r.w), entities: [] });
+  return new Map([...byDomain].map(([domain, urls]) => [domain, urlDetails(urls, domain === ownDomain)]));
 }
 
 /**
@@ -228,15 +287,16 @@ function domainGroups(p: SqlParams, scope: InsightScope, own: TrackedEntity): st
 
 /**
  * The rows of the analysis without URL lists (what a page of domains shows): the domain groups and
- * the distinct URLs' count, which only the raw citations give.
+ * each domain's distinct URLs' count, which only the raw citations give.
  */
 async function domainRows(db: Db, scope: InsightScope, own: TrackedEntity): Promise<Record<string, unknown>[]> {
   const p = new SqlParams();
   return db.query(
     `${domainGroups(p, scope, own)}
      UNION ALL
-     SELECT 'urls' AS kind, NULL, NULL, NULL, COUNT(*), NULL
-       FROM (SELECT c.domain, c.url FROM citations c WHERE ${scopeWhere(p, scope, 'c')} AND c.domain <> '' GROUP BY c.domain, c.url) u`,
+     SELECT 'urls' AS kind, domain, NULL, NULL, COUNT(*), NULL
+       FROM (SELECT c.domain, c.url FROM citations c WHERE ${scopeWhere(p, scope, 'c')} AND c.domain <> '' GROUP BY c.domain, c.url) u
+      GROUP BY domain`,
     p.values,
   );
 }
@@ -249,22 +309,8 @@ async function domainRows(db: Db, scope: InsightScope, own: TrackedEntity): Prom
  */
 async function unmatchedUrlAndDomainRows(db: Db, scope: InsightScope, own: TrackedEntity): Promise<Record<string, unknown>[]> {
   const p = new SqlParams();
-  const citeWhere = scopeWhere(p, scope, 'c');
-  const mentionWhere = scopeWhere(p, scope);
-  const text = (expr: string) => codePointOrder(db.dialect, expr);
   return db.query(
-    `WITH own AS (
-       SELECT DISTINCT run_id FROM mentions WHERE ${mentionWhere} AND entity = ${p.add(own.entity)}
-     ),
-     g AS (
-       SELECT ${text('c.domain')} AS domain, ${text('c.url')} AS url, COUNT(*) AS n, COUNT(own.run_id) AS w
-         FROM citations c LEFT JOIN own ON own.run_id = c.run_id
-        WHERE ${citeWhere} AND c.domain <> ''
-        GROUP BY 1, 2
-     ),
-     per_url AS (
-       SELECT domain, url, n, w, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY n DESC, url) AS pos FROM g
-     )
+    `WITH ${rankedUrls(p, db, scope, own)}
      SELECT 'url' AS kind, CAST(domain AS TEXT) AS domain, CAST(url AS TEXT) AS k1, NULL AS k2, n, w FROM per_url WHERE pos <= ${p.add(MAX_DETAILS_PER_DOMAIN)}
      UNION ALL
      SELECT 'urls' AS kind, NULL, NULL, NULL, COUNT(*), NULL FROM g
@@ -272,6 +318,30 @@ async function unmatchedUrlAndDomainRows(db: Db, scope: InsightScope, own: Track
      ${domainGroups(p, scope, own)}`,
     p.values,
   );
+}
+
+/**
+ * CTEs over the scope's citations with a domain (of `domains` only, when given): g = per URL its
+ * citations n and those whose answer names the own brand w; per_url = g with each URL's place in
+ * its domain (pos, most cited first, then by code point).
+ */
+function rankedUrls(p: SqlParams, db: Db, scope: InsightScope, own: TrackedEntity, domains?: string[]): string {
+  const citeWhere = scopeWhere(p, scope, 'c');
+  const mentionWhere = scopeWhere(p, scope);
+  const text = (expr: string) => codePointOrder(db.dialect, expr);
+  const only = domains ? ` AND ${inList(p, 'c.domain', domains)}` : '';
+  return `own AS (
+       SELECT DISTINCT run_id FROM mentions WHERE ${mentionWhere} AND entity = ${p.add(own.entity)}
+     ),
+     g AS (
+       SELECT ${text('c.domain')} AS domain, ${text('c.url')} AS url, COUNT(*) AS n, COUNT(own.run_id) AS w
+         FROM citations c LEFT JOIN own ON own.run_id = c.run_id
+        WHERE ${citeWhere} AND c.domain <> ''${only}
+        GROUP BY 1, 2
+     ),
+     per_url AS (
+       SELECT domain, url, n, w, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY n DESC, url) AS pos FROM g
+     )`;
 }
 
 /**
