@@ -75,3 +75,24 @@ describe.each<Dialect>(['duckdb', 'postgres'])('%s driver', (dialect) => {
     expect(results.map((r) => r[0].v)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 });
+
+describe('postgres session settings', () => {
+  it('every pooled connection runs without JIT, with 64 MB per sort or hash, in UTC', async () => {
+    const t = await openTestDb('postgres', { migrated: false });
+    try {
+      // several connections at once, so more than the pool's first one is checked
+      const rows = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          t.db
+            .query(
+              `SELECT current_setting('jit') AS jit, current_setting('work_mem') AS work_mem, current_setting('TimeZone') AS tz, pg_sleep(0.05)::text AS s`,
+            )
+            .then(([r]) => r),
+        ),
+      );
+      for (const r of rows) expect({ jit: r.jit, work_mem: r.work_mem, tz: r.tz }).toEqual({ jit: 'off', work_mem: '64MB', tz: 'UTC' });
+    } finally {
+      await t.dispose();
+    }
+  });
+});
