@@ -23,6 +23,15 @@ export async function explain(db: Db, sql: string, params: unknown[]): Promise<P
 
 /** Splits a condition PostgreSQL printed into its top-level AND terms, each without outer parentheses. */
 export function conjuncts(condition: string): string[] {
+  return topLevelTerms(condition, ' AND ');
+}
+
+/** Splits a condition into its top-level OR terms, each without outer parentheses. */
+export function disjuncts(condition: string): string[] {
+  return topLevelTerms(condition, ' OR ');
+}
+
+function topLevelTerms(condition: string, separator: string): string[] {
   const text = stripParens(condition.trim());
   const terms: string[] = [];
   let depth = 0;
@@ -34,9 +43,9 @@ export function conjuncts(condition: string): string[] {
     if (quoted) continue;
     if (ch === '(') depth++;
     else if (ch === ')') depth--;
-    else if (depth === 0 && text.startsWith(' AND ', i)) {
+    else if (depth === 0 && text.startsWith(separator, i)) {
       terms.push(stripParens(text.slice(start, i).trim()));
-      start = i + 5;
+      start = i + separator.length;
     }
   }
   terms.push(stripParens(text.slice(start).trim()));
@@ -66,8 +75,20 @@ const COLUMN = String.raw`(?:(?<prefix>\w+)\.)?brand_id`;
 const LITERAL = String.raw`'(?<value>(?:[^']|'')*)'::text`;
 const PINS = [new RegExp(`^${COLUMN} = ${LITERAL}$`), new RegExp(`^${LITERAL} = ${COLUMN}$`)];
 
-/** The brand id a term pins `alias.brand_id` (or bare brand_id) to, if it is `brand_id = <one constant>`. */
+/** The brand id a term pins `alias.brand_id` (or bare brand_id) to, if it is `brand_id = <one constant>` (or an OR of such arms). */
 export function pinnedBrand(term: string, alias: string | undefined): string | null {
+  // An OR pins the brand when every arm does, to the same one (PostgreSQL moves a statement's
+  // brand_id = <constant> into each arm when it reads an index per arm).
+  const arms = disjuncts(term);
+  if (arms.length > 1) {
+    const brands = arms.map(
+      (arm) =>
+        conjuncts(arm)
+          .map((t) => pinnedBrand(t, alias))
+          .find((b) => b !== null) ?? null,
+    );
+    return brands.every((b) => b !== null && b === brands[0]) ? brands[0] : null;
+  }
   for (const pattern of PINS) {
     const groups = pattern.exec(term)?.groups;
     if (!groups) continue;
@@ -119,7 +140,9 @@ export function routingProblems(plan: PlanNode): RoutingResult {
           .filter((b): b is string => b !== null);
         if (pinned.length === 0) {
           const shown = scanConditions(node).join(' | ') || 'no condition';
-          problems.push(`${node['Node Type']} on ${table}${node.Alias && node.Alias !== table ? ` ${node.Alias}` : ''} without brand_id = <constant> (${shown})`);
+          problems.push(
+            `${node['Node Type']} on ${table}${node.Alias && node.Alias !== table ? ` ${node.Alias}` : ''} without brand_id = <constant> (${shown})`,
+          );
         }
         for (const b of pinned) brands.add(b);
       } else if (isCoordinatorLocal(table)) {
