@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/types';
-import { SqlParams } from '../shared/params';
+import { SqlParams, inList } from '../shared/params';
 import { meanOrNull, num, pctChange, percent } from '../shared/numbers';
 import { type InsightScope, inWindow, minSampleOf, previousOrEmpty, scopeWhere } from '../shared/scope';
 import { meanStats, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
@@ -58,7 +58,7 @@ export async function topAndBottomPrompts(
         GROUP BY prompt_id, provider, location
      )
      SELECT r.prompt_id, r.provider, r.location, r.cur_runs, r.prev_runs,
-            m.cur_mentions, m.prev_mentions, m.cur_rank, m.cur_rank_sq, pr.text
+            m.cur_mentions, m.prev_mentions, m.cur_rank, m.cur_rank_sq
        FROM r
        JOIN prompts pr ON pr.id = r.prompt_id
        LEFT JOIN m ON m.prompt_id = r.prompt_id AND m.provider = r.provider AND m.location = r.location
@@ -72,11 +72,12 @@ export async function topAndBottomPrompts(
     const prevRuns = num(r.prev_runs);
     const rate = percent(curMentions, curRuns);
     const prevRate = prevRuns > 0 ? percent(num(r.prev_mentions), prevRuns) : null;
+    const promptId = String(r.prompt_id);
     return {
       runs: curRuns,
+      key: `${promptId}|${String(r.provider)}|${String(r.location)}`,
       row: {
-        promptId: String(r.prompt_id),
-        prompt: String(r.text),
+        promptId,
         avgMentionRank: meanOrNull(num(r.cur_rank), curMentions),
         provider: String(r.provider),
         runLocation: String(r.location),
@@ -91,33 +92,66 @@ export async function topAndBottomPrompts(
       }),
     };
   });
-  const key = (c: (typeof candidates)[number]) => `${c.row.promptId}|${c.row.provider}|${c.row.runLocation}`;
-  const tieBreak = (a: (typeof candidates)[number], b: (typeof candidates)[number]) =>
-    b.runs - a.runs || key(a).localeCompare(key(b));
+  type Candidate = (typeof candidates)[number];
+  const tieBreak = (a: Candidate, b: Candidate) => b.runs - a.runs || a.key.localeCompare(b.key);
   const rankOrInf = (r: number | null) => (r === null ? Number.POSITIVE_INFINITY : r);
 
-  const best = [...candidates].sort(
+  const top = firstInOrder(
+    candidates,
+    limit,
     (a, b) =>
-      b.row.mentionRate - a.row.mentionRate ||
-      rankOrInf(a.row.avgMentionRank) - rankOrInf(b.row.avgMentionRank) ||
-      tieBreak(a, b),
+      b.row.mentionRate - a.row.mentionRate || rankOrInf(a.row.avgMentionRank) - rankOrInf(b.row.avgMentionRank) || tieBreak(a, b),
   );
-  const top = best.slice(0, limit);
-  const taken = new Set(top.map(key));
-  const bottom = [...candidates]
-    .filter((c) => !taken.has(key(c)))
-    .sort(
-      (a, b) =>
-        a.row.mentionRate - b.row.mentionRate ||
-        rankOrInf(b.row.avgMentionRank) - rankOrInf(a.row.avgMentionRank) ||
-        tieBreak(a, b),
-    )
-    .slice(0, limit);
+  const taken = new Set(top.map((c) => c.key));
+  const bottom = firstInOrder(
+    candidates.filter((c) => !taken.has(c.key)),
+    limit,
+    (a, b) =>
+      a.row.mentionRate - b.row.mentionRate || rankOrInf(b.row.avgMentionRank) - rankOrInf(a.row.avgMentionRank) || tieBreak(a, b),
+  );
+  // The prompts' texts for the rows returned only: a large brand has tens of thousands of candidates.
+  const ids = [...new Set([...top, ...bottom].map((c) => c.row.promptId))];
+  const texts = new Map<string, string>();
+  if (ids.length > 0) {
+    const q = new SqlParams();
+    const found = await db.query(
+      `SELECT id, text FROM prompts WHERE brand_id = ${q.add(scope.brandId)} AND ${inList(q, 'id', ids)}`,
+      q.values,
+    );
+    for (const t of found) texts.set(String(t.id), String(t.text));
+  }
   return [
     ...top.map((c) => ({ c, promptCategory: 'top' as const })),
     ...bottom.map((c) => ({ c, promptCategory: 'bottom' as const })),
   ].map(({ c, promptCategory }) => {
-    const { promptId, prompt, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate } = c.row;
-    return { promptId, prompt, promptCategory, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate, ...c.stats() };
+    const { promptId, avgMentionRank, provider, runLocation, mentionRate, pctChangeMentionRate } = c.row;
+    return {
+      promptId,
+      prompt: texts.get(promptId)!,
+      promptCategory,
+      avgMentionRank,
+      provider,
+      runLocation,
+      mentionRate,
+      pctChangeMentionRate,
+      ...c.stats(),
+    };
   });
+}
+
+/**
+ * The first `k` items in `order` (a total order), as `[...items].sort(order).slice(0, k)` gives
+ * them, in one pass that keeps k items: a large brand ranks tens of thousands of candidates for 5.
+ */
+export function firstInOrder<T>(items: readonly T[], k: number, order: (a: T, b: T) => number): T[] {
+  const kept: T[] = [];
+  if (k <= 0) return kept;
+  for (const item of items) {
+    if (kept.length === k && !(order(item, kept[k - 1]) < 0)) continue;
+    let i = kept.length;
+    while (i > 0 && order(item, kept[i - 1]) < 0) i--;
+    kept.splice(i, 0, item);
+    if (kept.length > k) kept.pop();
+  }
+  return kept;
 }
