@@ -29,6 +29,7 @@ import { buildApp } from '../server/app';
 import { createAuthenticate } from '../server/auth/authenticate';
 import { openDuckDb } from '../server/db/duckdb';
 import { migrate } from '../server/db/migrate';
+import { buildRollupsAfterUpgrade } from '../server/rollups/rebuild';
 import { openPostgres } from '../server/db/postgres';
 import { TEST_DATABASE_URL } from '../server/db/testing';
 import type { Db, Dialect } from '../server/db/types';
@@ -125,7 +126,15 @@ async function openKept(dialect: Dialect, scale: number, withTenants: number) {
     dialect === 'postgres'
       ? await openPostgres({ connectionString: TEST_DATABASE_URL, schema: k.schema, max: 4 })
       : await openDuckDb({ file: k.file, tmpDir: join(values.keep!, 'tmp') });
-  await migrate(db);
+  // As the server does on an upgrade: migrations that add rollups (or rollup columns) rebuild them.
+  const applied = await migrate(db);
+  if (loadedAt) {
+    const t0 = performance.now();
+    if (await buildRollupsAfterUpgrade(db, applied))
+      console.log(
+        `Rebuilt the kept database's rollups after ${applied.join(', ')} (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+      );
+  }
   const done = (now: Date) => writeFileSync(k.meta, JSON.stringify({ now: now.toISOString(), schema: k.schema, file: k.file }));
   return { db, dispose: () => db.close(), loadedAt, done };
 }
