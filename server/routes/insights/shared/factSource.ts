@@ -53,6 +53,12 @@ export interface DaySplit {
   /** [first day, day after the last) of the span. */
   dayLo: Date;
   dayHi: Date;
+  /**
+   * The span's last day when the span's end is the only cut in it (no window starts or ends inside
+   * it elsewhere): every window then holds all of [that day, end) or none of it, so its rollup row
+   * counts exactly when no fact of the brand falls in [end, next midnight) (see tailDayRows).
+   */
+  tail: Date | null;
 }
 
 export function splitDays(scope: InsightScope): DaySplit {
@@ -64,19 +70,25 @@ export function splitWindows(windows: TimeWindow[]): DaySplit {
   const lo = new Date(Math.min(...windows.map((w) => w.start.getTime())));
   const hi = new Date(Math.max(...windows.map((w) => w.end.getTime())));
   const edges = new Map<number, Date>();
+  /** The cut instants of each cut day. */
+  const cuts = new Map<number, Set<number>>();
   for (const w of windows) {
     for (const at of [w.start, w.end]) {
       const day = utcDay(at);
-      if (day.getTime() !== at.getTime()) edges.set(day.getTime(), day);
+      if (day.getTime() === at.getTime()) continue;
+      edges.set(day.getTime(), day);
+      cuts.set(day.getTime(), (cuts.get(day.getTime()) ?? new Set()).add(at.getTime()));
     }
   }
   const hiDay = utcDay(hi);
+  const hiCuts = cuts.get(hiDay.getTime());
   return {
     lo,
     hi,
     edges: [...edges.values()].sort((a, b) => a.getTime() - b.getTime()),
     dayLo: utcDay(lo),
     dayHi: hiDay.getTime() === hi.getTime() ? hiDay : addDays(hiDay, 1),
+    tail: hiCuts && hiCuts.size === 1 && hiCuts.has(hi.getTime()) ? hiDay : null,
   };
 }
 
@@ -106,7 +118,8 @@ function scoped(p: SqlParams, scope: InsightScope, timeCol: string, lo: Date, hi
 /** The raw fact rows of [lo, hi). */
 function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: FactRowsOptions, lo: Date, hi: Date): string {
   const q = (alias: string) => (c: string) => `${alias}.${c}`;
-  const where = (alias: string, extra: string[] = []) => [...scoped(p, scope, `${alias}.created_at`, lo, hi, q(alias)), ...extra].join(' AND ');
+  const where = (alias: string, extra: string[] = []) =>
+    [...scoped(p, scope, `${alias}.created_at`, lo, hi, q(alias)), ...extra].join(' AND ');
   switch (table) {
     case 'runs':
       return `SELECT r.created_at, r.provider, r.location, 1 AS n FROM runs r WHERE ${where('r')}`;
@@ -116,11 +129,15 @@ function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: F
       let citations = '0';
       let withOwn = '0';
       if (options.answerCitations) {
-        joins.push(`LEFT JOIN (SELECT c.run_id, COUNT(*) AS n FROM citations c WHERE ${where('c')} GROUP BY c.run_id) ac ON ac.run_id = m.run_id`);
+        joins.push(
+          `LEFT JOIN (SELECT c.run_id, COUNT(*) AS n FROM citations c WHERE ${where('c')} GROUP BY c.run_id) ac ON ac.run_id = m.run_id`,
+        );
         citations = 'COALESCE(ac.n, 0)';
       }
       if (options.ownEntity !== undefined) {
-        joins.push(`LEFT JOIN (SELECT o.run_id FROM mentions o WHERE ${where('o', [`o.entity = ${p.add(options.ownEntity)}`])}) ow ON ow.run_id = m.run_id`);
+        joins.push(
+          `LEFT JOIN (SELECT o.run_id FROM mentions o WHERE ${where('o', [`o.entity = ${p.add(options.ownEntity)}`])}) ow ON ow.run_id = m.run_id`,
+        );
         withOwn = 'CASE WHEN ow.run_id IS NULL THEN 0 ELSE 1 END';
       }
       return `SELECT m.created_at, m.provider, m.location, m.entity, 1 AS n, m.rank AS rank_sum, m.sentiment AS sentiment_sum,
@@ -157,10 +174,39 @@ function rollupRows(p: SqlParams, scope: InsightScope, table: FactTable, options
   return `${ROLLUP_SELECT[table](options)} WHERE ${parts.join(' AND ')}`;
 }
 
+/**
+ * The span's last day cut at its end (`split.tail`, read as [day, end)): its rollup row when the brand
+ * has no fact from the end to midnight, else its raw facts, decided in the same statement (one
+ * snapshot, so a run stored meanwhile cannot fall between the check and the read). A window that
+ * ends now is the usual case: today's rollup row then replaces today's raw facts, the one raw read
+ * whose cost grows with the brand's runs per day.
+ */
+function tailDayRows(
+  p: SqlParams,
+  scope: InsightScope,
+  table: FactTable,
+  options: FactRowsOptions,
+  split: DaySplit,
+  day: Date,
+): string {
+  const next = addDays(day, 1);
+  const later = `SELECT 1 FROM runs lr WHERE lr.brand_id = ${p.add(scope.brandId)} AND lr.created_at >= ${tsParam(p, split.hi)} AND lr.created_at < ${tsParam(p, next)}`;
+  const rollup = rollupRows(p, scope, table, options, { ...split, dayLo: day, dayHi: next, edges: [] });
+  const raw = rawRows(p, scope, table, options, day, split.hi);
+  return `SELECT * FROM (${rollup}) AS tail_rollup WHERE NOT EXISTS (${later})
+ UNION ALL
+SELECT * FROM (${raw}) AS tail_raw WHERE EXISTS (${later})`;
+}
+
 /** The scope's fact rows of one table as a derived table `(…) AS alias` (see FactTable for columns). */
 export function factRows(p: SqlParams, scope: InsightScope, table: FactTable, alias: string, options: FactRowsOptions = {}): string {
   const split = splitDays(scope);
   if (scope.source === 'raw') return `(${rawRows(p, scope, table, options, split.lo, split.hi)}) AS ${alias}`;
-  const edges = cutDayRanges(split).map(({ lo, hi }) => rawRows(p, scope, table, options, lo, hi));
+  const tail = split.tail;
+  const edges = cutDayRanges(split).map(({ lo, hi }) =>
+    tail && lo.getTime() === tail.getTime() && hi.getTime() === split.hi.getTime()
+      ? tailDayRows(p, scope, table, options, split, tail)
+      : rawRows(p, scope, table, options, lo, hi),
+  );
   return `(${[rollupRows(p, scope, table, options, split), ...edges].join('\n UNION ALL\n')}) AS ${alias}`;
 }
