@@ -46,7 +46,9 @@ describe('splitting a window into whole days and cut days', () => {
 
   it('a last day cut only by the span end is its rollup row unless the brand has facts after the end that day', () => {
     const p = new SqlParams();
-    const sql = factRows(p, scope('2026-11-01T00:00:00Z', '2026-11-03T12:00:00Z'), 'runs', 'r');
+    const sql = factRows(p, { ...scope('2026-11-01T00:00:00Z', '2026-11-03T12:00:00Z'), tailFromRollup: true }, 'runs', 'r');
+    // without tailFromRollup (DuckDB), the day's facts as before
+    expect(factRows(new SqlParams(), scope('2026-11-01T00:00:00Z', '2026-11-03T12:00:00Z'), 'runs', 'r')).not.toMatch(/tail_/);
     expect(sql).toMatch(/FROM rollup_runs_daily WHERE .* AND day NOT IN \(\$\d+\)/);
     expect(sql).toMatch(
       /AS tail_rollup WHERE NOT EXISTS \(SELECT 1 FROM runs lr WHERE lr.brand_id = \$\d+ AND lr.created_at >= \$\d+ AND lr.created_at < \$\d+\)/,

@@ -202,7 +202,7 @@ SELECT * FROM (${raw}) AS tail_raw WHERE EXISTS (${later})`;
 export function factRows(p: SqlParams, scope: InsightScope, table: FactTable, alias: string, options: FactRowsOptions = {}): string {
   const split = splitDays(scope);
   if (scope.source === 'raw') return `(${rawRows(p, scope, table, options, split.lo, split.hi)}) AS ${alias}`;
-  const tail = split.tail;
+  const tail = scope.tailFromRollup ? split.tail : null;
   const edges = cutDayRanges(split).map(({ lo, hi }) =>
     tail && lo.getTime() === tail.getTime() && hi.getTime() === split.hi.getTime()
       ? tailDayRows(p, scope, table, options, split, tail)

@@ -28,7 +28,11 @@ export interface BrandRequest {
  */
 export async function brandRequest(input: CallInput<WindowedBody>): Promise<BrandRequest> {
   const { body, user, ctx } = input;
-  const scope = { ...scopeFromBody(body, ctx.now(), ctx.config.factSource), minSample: ctx.config.minSample };
+  const scope = {
+    ...scopeFromBody(body, ctx.now(), ctx.config.factSource),
+    minSample: ctx.config.minSample,
+    tailFromRollup: ctx.db.dialect === 'postgres',
+  };
   // Two statements: the brand's (one shard on a distributed database) and the user's subscription
   // (a per-user table), which a distributed database would not join.
   const [rows, subscribed] = await Promise.all([

@@ -27,6 +27,13 @@ export interface InsightScope {
   previous: TimeWindow | null;
   /** Whether window aggregates read the daily rollups (with raw facts for partial days) or raw facts only. */
   source: FactSource;
+  /**
+   * Whether the span's last day, when only the span's end cuts it, may be read from its rollup row
+   * (factRows checks in the statement that no fact of the brand lies after the end that day).
+   * PostgreSQL skips the branch the check rules out; DuckDB reads both and was slower for it, so it
+   * reads the day's facts as before.
+   */
+  tailFromRollup?: boolean;
   /** Fewest answers for a change to be stated (ServerConfig.minSample); unset = DEFAULT_MIN_SAMPLE. */
   minSample?: number;
 }
