@@ -29,6 +29,9 @@ export function newRunId(): string {
   return `run_${randomUUID().replace(/-/g, '')}`;
 }
 
+/** Tries and first back-off for storing an answer (requests use retryOnConflict's defaults: 6 tries from 5 ms). */
+const INGEST_RETRY = { attempts: 10, baseDelayMs: 20 };
+
 /**
  * Stores one provider answer: extracts the brands it names and its citations with the same
  * pipeline as the demo loader, then writes the run, its facts and their rollups in one transaction.
@@ -42,12 +45,14 @@ export async function ingestRun(db: Db, input: RunInput, tracked: TrackedEntity[
     extracted,
     input.answer.provenance ?? simulatedProvenance(input.location),
   );
-  // Retried as a whole: runs of other prompts on the same day add to the same rollup rows.
+  // Retried as a whole: runs of other prompts on the same day add to the same rollup rows. Storing
+  // an answer is background work, so it waits longer than a request would (up to about 10 s over 10
+  // tries) rather than lose the answer when a busy machine makes transactions slow and races long.
   await transactionWithRetry(db, async (tx) => {
     await insertRows(tx, 'runs', RUN_COLUMNS, [rows.run]);
     await insertRows(tx, 'mentions', MENTION_COLUMNS, rows.mentions);
     await insertRows(tx, 'citations', CITATION_COLUMNS, rows.citations);
     await addRunToRollups(tx, rows);
-  });
+  }, INGEST_RETRY);
   return { runId, mentions: rows.mentions.length, citations: rows.citations.length, namedCount: extracted.namedCount };
 }
