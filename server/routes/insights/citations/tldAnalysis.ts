@@ -62,31 +62,30 @@ export function brandDomain(brand: Pick<BrandRow, 'url'>): string | null {
  * brand_mentions / mixed_mentions count citations (rows), like total_count. Domains are the "tlds"
  * of the spec: one entry per registrable domain, most cited first. provider_breakdown.share_of_voice
  * = the domain's share (percent) of all citations from that provider in the scope.
- * With `urls: false` every domain's classification_details is empty and the rest is the same: a page
- * of domains shows no URLs, and ranking each domain's URLs is most of the work. With `matched: false`
- * every URL's matched_entities is empty and the rest is the same: a page of URLs shows a few of them,
- * whose matched brands `withMatchedEntities` reads alone. Both lighter answers count the domains'
- * citations from the daily rollups (whole days) and raw facts (cut days) when the scope reads rollups;
- * the whole answer reads the raw facts only and is the reference they are proven against.
+ * With `matched: false` every URL's matched_entities is empty and the rest is the same: a page of
+ * URLs shows a few of them, whose matched brands `withMatchedEntities` reads alone. That lighter
+ * answer and `tldDomains` (no URL lists) count the domains' citations from the daily rollups (whole
+ * days) and raw facts (cut days) when the scope reads rollups; the whole answer reads the raw facts
+ * only and is the reference they are proven against.
  */
 export async function tldAnalysis(
   db: Db,
   scope: InsightScope,
   brand: BrandRow,
   tracked: TrackedEntity[],
-  { urls = true, matched = true }: { urls?: boolean; matched?: boolean } = {},
+  { matched = true }: { matched?: boolean } = {},
 ): Promise<TldAnalysis> {
   const own = tracked.find((t) => t.isOwn)!;
   const current: InsightScope = { ...scope, previous: null };
-  const rows = !urls
-    ? await domainRows(db, current, own)
-    : matched
-      ? await urlAndDomainRows(db, current, tracked, own)
-      : await unmatchedUrlAndDomainRows(db, current, own);
+  const rows = matched ? await urlAndDomainRows(db, current, tracked, own) : await unmatchedUrlAndDomainRows(db, current, own);
   return analysisOf(rows, current, brand, tracked).analysis;
 }
 
-/** The analysis without URL lists (as `urls: false` gives it) and each domain's distinct URLs' count. */
+/**
+ * The analysis without URL lists (what a page of domains shows: every domain's classification_details
+ * empty, the rest the same; ranking each domain's URLs is most of the work) and each domain's
+ * distinct URLs' count.
+ */
 export async function tldDomains(
   db: Db,
   scope: InsightScope,
