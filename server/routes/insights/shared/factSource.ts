@@ -115,11 +115,16 @@ function scoped(p: SqlParams, scope: InsightScope, timeCol: string, lo: Date, hi
   return parts;
 }
 
+/** 1 when the fact's run is among the own-named runs joined as `ow`, else 0. */
+const OWN_NAMED = 'CASE WHEN ow.run_id IS NULL THEN 0 ELSE 1 END';
+
 /** The raw fact rows of [lo, hi). */
 function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: FactRowsOptions, lo: Date, hi: Date): string {
   const q = (alias: string) => (c: string) => `${alias}.${c}`;
   const where = (alias: string, extra: string[] = []) =>
     [...scoped(p, scope, `${alias}.created_at`, lo, hi, q(alias)), ...extra].join(' AND ');
+  /** The runs of [lo, hi) whose answer names the own brand (joined as `ow`: OWN_NAMED tells them). */
+  const ownRuns = (ownEntity: string) => `SELECT o.run_id FROM mentions o WHERE ${where('o', [`o.entity = ${p.add(ownEntity)}`])}`;
   switch (table) {
     case 'runs':
       return `SELECT r.created_at, r.provider, r.location, 1 AS n FROM runs r WHERE ${where('r')}`;
@@ -135,10 +140,8 @@ function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: F
         citations = 'COALESCE(ac.n, 0)';
       }
       if (options.ownEntity !== undefined) {
-        joins.push(
-          `LEFT JOIN (SELECT o.run_id FROM mentions o WHERE ${where('o', [`o.entity = ${p.add(options.ownEntity)}`])}) ow ON ow.run_id = m.run_id`,
-        );
-        withOwn = 'CASE WHEN ow.run_id IS NULL THEN 0 ELSE 1 END';
+        joins.push(`LEFT JOIN (${ownRuns(options.ownEntity)}) ow ON ow.run_id = m.run_id`);
+        withOwn = OWN_NAMED;
       }
       return `SELECT m.created_at, m.provider, m.location, m.entity, 1 AS n, m.rank AS rank_sum, m.sentiment AS sentiment_sum,
                      ${citations} AS answer_citations, ${withOwn} AS with_own${squareColumns(options, (a) => `m.${a} * m.${a}`)}
@@ -150,9 +153,8 @@ function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: F
       if (options.ownEntity === undefined) {
         return `SELECT c.created_at, c.provider, c.location, c.domain, 1 AS n FROM citations c WHERE ${where('c', filter)}`;
       }
-      const own = `SELECT o.run_id FROM mentions o WHERE ${where('o', [`o.entity = ${p.add(options.ownEntity)}`])}`;
-      return `SELECT c.created_at, c.provider, c.location, c.domain, 1 AS n, CASE WHEN ow.run_id IS NULL THEN 0 ELSE 1 END AS with_own
-                FROM citations c LEFT JOIN (${own}) ow ON ow.run_id = c.run_id
+      return `SELECT c.created_at, c.provider, c.location, c.domain, 1 AS n, ${OWN_NAMED} AS with_own
+                FROM citations c LEFT JOIN (${ownRuns(options.ownEntity)}) ow ON ow.run_id = c.run_id
                WHERE ${where('c', filter)}`;
     }
   }
