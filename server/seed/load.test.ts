@@ -5,7 +5,7 @@ import { extractAnswer } from '../ingest/index';
 import { verifyPassword } from '../security/password';
 import { DEMO_PASSWORD } from './demoAccounts';
 import { generateDemoWorld, generateTenantWorld } from './generator/index';
-import { loadDemo, type DemoWorld } from './load';
+import { loadDemo, mergeByTime, type DemoWorld } from './load';
 
 const now = new Date('2026-11-21T12:00:00Z');
 
@@ -206,6 +206,13 @@ describe.each<Dialect>(['duckdb', 'postgres'])('loadDemo with other tenants on %
     // The demo brands' runs are the same with or without tenants.
     const demoOnly = `brand_id NOT LIKE 'brd_tenant%'`;
     expect(await runsOf(db, demoOnly)).toEqual(await runsOf(plain.db, demoOnly));
+    if (dialect === 'duckdb') {
+      // Written day by day among the demo runs, not after them: DuckDB's rowid is the write order.
+      const span = await db.query<{ tenant: boolean; first: number; last: number }>(
+        `SELECT brand_id LIKE 'brd_tenant%' AS tenant, MIN(rowid) AS first, MAX(rowid) AS last FROM runs GROUP BY 1 ORDER BY 1`);
+      const [demo, tenant] = span;
+      expect(tenant.first).toBeLessThan(demo.last);
+    }
   }, 240_000);
 
   it('loads the same tenants again from the same seed', async () => {
@@ -216,4 +223,25 @@ describe.each<Dialect>(['duckdb', 'postgres'])('loadDemo with other tenants on %
     expect(await brands(b.db)).toEqual(await brands(a.db));
     expect(await runsOf(b.db, `brand_id LIKE 'brd_tenant%'`)).toEqual(await runsOf(a.db, `brand_id LIKE 'brd_tenant%'`));
   }, 240_000);
+});
+
+describe('mergeByTime', () => {
+  const at = (day: number, hour: number) => new Date(Date.UTC(2026, 10, day, hour));
+  const item = (label: string, day: number, hour: number) => ({ label, run: { createdAt: at(day, hour) } });
+
+  it('interleaves two streams, each oldest day first, keeping the order of each and every item', () => {
+    // Within a day a stream need not be in time order (b's day 2 runs are not).
+    const a = [item('a1', 1, 5), item('a2', 1, 9), item('a3', 3, 1)];
+    const b = [item('b1', 1, 7), item('b2', 2, 8), item('b3', 2, 2), item('b4', 4, 0)];
+    const merged = [...mergeByTime(a, b)].map((i) => i.label);
+    expect(merged).toEqual(['a1', 'b1', 'a2', 'b2', 'b3', 'a3', 'b4']);
+  });
+
+  it('gives ties to the first stream and ends with the longer one', () => {
+    const a = [item('a1', 1, 5)];
+    const b = [item('b1', 1, 5), item('b2', 2, 0), item('b3', 3, 0)];
+    expect([...mergeByTime(a, b)].map((i) => i.label)).toEqual(['a1', 'b1', 'b2', 'b3']);
+    expect([...mergeByTime([], b)].map((i) => i.label)).toEqual(['b1', 'b2', 'b3']);
+    expect([...mergeByTime(a, [])].map((i) => i.label)).toEqual(['a1']);
+  });
 });

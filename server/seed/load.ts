@@ -6,7 +6,7 @@ import { rebuildRollups } from '../rollups/rebuild';
 import { ROLLUP_TABLES } from '../rollups/tables';
 import { buildRunRows, FactBatch, insertRows } from '../runs/rows';
 import { hashPassword } from '../security/password';
-import { generateDemoWorld, generateTenantWorld, type DemoWorld } from './generator/index';
+import { generateDemoWorld, generateTenantWorld, type DemoWorld, type RawRun } from './generator/index';
 
 export type { DemoWorld } from './generator/index';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, PLANS, planFor, type PlanSeed } from './demoAccounts';
@@ -154,11 +154,19 @@ export async function loadDemo(db: Db, options: LoadDemoOptions): Promise<LoadDe
   // Facts: every generated answer goes through the same extraction as a live run.
   const batch = new FactBatch(db, options.batchSize ?? 20_000);
   let n = 0;
-  const allRuns = function* () {
-    for (const run of world.runs()) yield { run, tracked: demoRows.tracked };
-    if (tenantWorld) for (const run of tenantWorld.runs()) yield { run, tracked: tenantRows.tracked };
+  const numbered = function* (runs: Iterable<RawRun>, tracked: BrandRows['tracked'], prefix: string) {
+    let i = 0;
+    for (const run of runs) yield { run, tracked, id: `${prefix}${String(++i).padStart(8, '0')}` };
   };
-  for (const { run, tracked } of allRuns()) {
+  // The tenants' runs are written among the demo brands' day by day, as live runs of many
+  // brands arrive, so a brand's facts are spread over the tables as they would be in production
+  // (on DuckDB, which skips blocks by their min/max values, one brand's reads then meet every
+  // tenant's blocks of the same days). Each set keeps its own numbering, so the demo runs' ids do
+  // not depend on the tenants.
+  const allRuns = tenantWorld
+    ? mergeByTime(numbered(world.runs(), demoRows.tracked, 'run_'), numbered(tenantWorld.runs(), tenantRows.tracked, 'run_t'))
+    : numbered(world.runs(), demoRows.tracked, 'run_');
+  for (const { run, tracked, id } of allRuns) {
     const entities = tracked.get(run.brandKey);
     if (!entities) throw new Error(`Run for unknown brand ${run.brandKey}`);
     n++;
@@ -166,7 +174,7 @@ export async function loadDemo(db: Db, options: LoadDemoOptions): Promise<LoadDe
     await batch.add(
       buildRunRows(
         {
-          id: `run_${String(n).padStart(8, '0')}`,
+          id,
           brandId: brandId(run.brandKey),
           promptId: promptId(run.brandKey, run.promptKey),
           provider: run.provider,
@@ -259,4 +267,24 @@ async function loadAccounts(db: Db, now: Date, demoPlan: PlanSeed): Promise<void
     DEMO_ACCOUNTS.map((a, i) => [
       a.id, a.email, hashes[i], a.name, a.email.split('@')[0], a.role, 'US', `ten_${a.key}`, created[a.key], onboarded[a.key], true,
     ]));
+}
+
+/**
+ * Two streams of runs, each oldest day first, as one: at every step the earlier of the two next
+ * runs (ties: `a`'s), so the result is oldest day first too and each stream keeps its own order.
+ */
+export function* mergeByTime<T extends { run: { createdAt: Date } }>(a: Iterable<T>, b: Iterable<T>): Generator<T> {
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  let x = ia.next();
+  let y = ib.next();
+  while (!x.done || !y.done) {
+    if (y.done || (!x.done && x.value.run.createdAt.getTime() <= y.value.run.createdAt.getTime())) {
+      yield x.value;
+      x = ia.next();
+    } else {
+      yield y.value;
+      y = ib.next();
+    }
+  }
 }
