@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../../db/types';
-import { BRAND_ID, COMPETITORS, DAY, NOW, OWN, STRANGER } from '../testing/fixture';
+import { BRAND_ID, COMPETITORS, DAY, NOW, OWN, PROMPTS, STRANGER, type MentionFact, type RunFact } from '../testing/fixture';
 import { nearly, newcombeReference, pct, r2, tIntervalOf, wilsonByInversion, window } from '../testing/expect';
 import { tQuantile } from '../../../stats';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
@@ -159,6 +159,99 @@ describe.each<Dialect>(['duckdb', 'postgres'])('brand performance calls on %s', 
       const runs = c.runs.filter((r) => r.promptId === row.promptId);
       const hits = c.of('acme').filter((m) => m.promptId === row.promptId);
       expect(row.mentionRate).toBe(pct(hits.length, runs.length));
+    }
+  });
+
+  /** The whole ranking from the facts in plain JS, by the rules of topAndBottomPrompts, skipping the prompts in `gone`. */
+  function expectedRanking(limit: number, extra: { runs: RunFact[]; mentions: MentionFact[] } = { runs: [], mentions: [] }) {
+    const facts = { ...h.facts, runs: [...h.facts.runs, ...extra.runs], mentions: [...h.facts.mentions, ...extra.mentions] };
+    const c = window(facts, { start, end: NOW });
+    const p = window(facts, { start: deltaStart, end: start });
+    const key = (r: { promptId: string; provider: string; location: string }) => `${r.promptId}|${r.provider}|${r.location}`;
+    const known = new Set(PROMPTS.map((x) => x.id));
+    const keys = [...new Set(c.runs.filter((r) => known.has(r.promptId)).map(key))];
+    const rows = keys.map((k) => {
+      const runs = c.runs.filter((r) => key(r) === k).length;
+      const hits = c.of('acme').filter((m) => key(m) === k);
+      const prevRuns = p.runs.filter((r) => key(r) === k).length;
+      const rate = pct(hits.length, runs);
+      const prevRate = prevRuns > 0 ? pct(p.of('acme').filter((m) => key(m) === k).length, prevRuns) : null;
+      const [promptId, provider, runLocation] = k.split('|');
+      return {
+        k,
+        runs,
+        row: {
+          promptId,
+          prompt: PROMPTS.find((x) => x.id === promptId)!.text,
+          avgMentionRank: hits.length ? r2(hits.reduce((s, m) => s + m.rank, 0) / hits.length) : null,
+          provider,
+          runLocation,
+          mentionRate: rate,
+          pctChangeMentionRate: prevRate === null ? null : pctChange(rate, prevRate),
+        },
+      };
+    });
+    const inf = (x: number | null) => (x === null ? Infinity : x);
+    type R = (typeof rows)[number];
+    const tie = (a: R, b: R) => b.runs - a.runs || a.k.localeCompare(b.k);
+    const top = [...rows]
+      .sort((a, b) => b.row.mentionRate - a.row.mentionRate || inf(a.row.avgMentionRank) - inf(b.row.avgMentionRank) || tie(a, b))
+      .slice(0, limit);
+    const bottom = rows
+      .filter((r) => !top.includes(r))
+      .sort((a, b) => a.row.mentionRate - b.row.mentionRate || inf(b.row.avgMentionRank) - inf(a.row.avgMentionRank) || tie(a, b))
+      .slice(0, limit);
+    return [...top.map((r) => ({ ...r.row, promptCategory: 'top' })), ...bottom.map((r) => ({ ...r.row, promptCategory: 'bottom' }))];
+  }
+  const withoutStats = (rows: Array<Record<string, unknown>>) =>
+    rows.map(({ mentionRateStats: _a, mentionRateChangeStats: _b, avgMentionRankStats: _c, ...r }) => r);
+
+  it('prompts ranking: the whole answer equals the ranking of every prompt, provider and location from the facts', async () => {
+    for (const limit of [1, 3, 100]) {
+      const res = await h.call('POST', '/api/brands/performance/prompts-ranking', { ...body, limit });
+      expect(res.status).toBe(200);
+      expect(withoutStats(res.body)).toEqual(expectedRanking(limit));
+    }
+  });
+
+  it('prompts ranking: runs whose prompt is gone are not ranked, at the top or at the bottom', async () => {
+    // Deleting a prompt deletes its facts in the same transaction; runs left without their prompt
+    // (the text is read for the rows picked only) must still not take a place.
+    const at = new Date(NOW.getTime() - 2 * 3_600_000);
+    const runs: RunFact[] = [];
+    const mentions: MentionFact[] = [];
+    for (let i = 0; i < 6; i++) {
+      for (const promptId of ['prm_gone_best', 'prm_gone_worst']) {
+        const id = `run_${promptId}_${i}`;
+        runs.push({ id, promptId, provider: 'openai', location: 'US', createdAt: at, namedCount: 1 });
+        if (promptId === 'prm_gone_best') {
+          mentions.push({ runId: id, promptId, provider: 'openai', location: 'US', createdAt: at, entity: 'acme', name: OWN, rank: 1, sentiment: 0.5 });
+        }
+      }
+    }
+    const db = h.t.db;
+    try {
+      for (const r of runs) {
+        await db.query(
+          `INSERT INTO runs (brand_id, id, prompt_id, provider, location, created_at, answer_text, named_count) VALUES ($1, $2, $3, $4, $5, $6, '', $7)`,
+          [BRAND_ID, r.id, r.promptId, r.provider, r.location, r.createdAt, r.namedCount],
+        );
+      }
+      for (const m of mentions) {
+        await db.query(
+          `INSERT INTO mentions (brand_id, run_id, prompt_id, provider, location, created_at, entity, entity_name, rank, sentiment)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          [BRAND_ID, m.runId, m.promptId, m.provider, m.location, m.createdAt, m.entity, m.name, m.rank, m.sentiment],
+        );
+      }
+      for (const limit of [1, 3, 100]) {
+        const res = await h.call('POST', '/api/brands/performance/prompts-ranking', { ...body, limit });
+        expect(res.status).toBe(200);
+        expect(withoutStats(res.body)).toEqual(expectedRanking(limit, { runs, mentions }));
+      }
+    } finally {
+      await db.query(`DELETE FROM mentions WHERE brand_id = $1 AND prompt_id IN ('prm_gone_best', 'prm_gone_worst')`, [BRAND_ID]);
+      await db.query(`DELETE FROM runs WHERE brand_id = $1 AND prompt_id IN ('prm_gone_best', 'prm_gone_worst')`, [BRAND_ID]);
     }
   });
 
