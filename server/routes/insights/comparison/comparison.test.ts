@@ -113,6 +113,10 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
       const brand = c.of('acme').filter((m) => m.promptId === row.promptId);
       const comp = c.of('globex').filter((m) => m.promptId === row.promptId);
       expect(row.brandMentionsCount).toBe(brand.length);
+      expect(row.coMentionsCount).toBe(brand.filter((m) => comp.some((x) => x.runId === m.runId)).length);
+      expect(row.avgBrandRank).toBe(brand.length ? r2(brand.reduce((s, m) => s + m.rank, 0) / brand.length) : null);
+      expect(row.avgCompetitorRank).toBe(comp.length ? r2(comp.reduce((s, m) => s + m.rank, 0) / comp.length) : null);
+      expect(row.promptPreview.replace(/…$/, '')).toBe(PROMPTS.find((p) => p.id === row.promptId)!.text.slice(0, 100));
       expect(row.brandMentionRate).toBe(pct(brand.length, runs));
       expect(row.competitorMentionRate).toBe(pct(comp.length, runs));
       expect(row.competitiveStatus).toBe(competitiveStatus(row.brandMentionRate, row.competitorMentionRate));
@@ -130,6 +134,27 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
     }
     const long = res.body.find((r: { promptId: string }) => r.promptId === 'prm_3');
     expect(long.promptPreview.endsWith('…')).toBe(true);
+  });
+
+  it('prompts: under provider and location filters, against an untracked brand too, each row counts the facts in the filter', async () => {
+    for (const [competitor, entity] of [['Globex', 'globex'], ['Umbrella', 'umbrella']]) {
+      const res = await h.call('POST', '/api/competitors/comparison-prompts', { ...body(competitor), providers: ['openai'], location: ['GB'] });
+      expect(res.status).toBe(200);
+      const c = window(h.facts, { start, end: NOW, providers: ['openai'], locations: ['GB'] });
+      const prompts = [...new Set(c.runs.map((r) => r.promptId))].sort();
+      expect(res.body.map((r: { promptId: string }) => r.promptId).sort()).toEqual(prompts);
+      for (const row of res.body) {
+        expect(row.provider).toBe('openai');
+        const runs = c.runs.filter((r) => r.promptId === row.promptId).length;
+        const brand = c.of('acme').filter((m) => m.promptId === row.promptId);
+        const comp = c.of(entity).filter((m) => m.promptId === row.promptId);
+        expect(row.brandMentionsCount).toBe(brand.length);
+        expect(row.brandMentionRate).toBe(pct(brand.length, runs));
+        expect(row.competitorMentionRate).toBe(pct(comp.length, runs));
+        expect(row.coMentionsCount).toBe(brand.filter((m) => comp.some((x) => x.runId === m.runId)).length);
+        expect(row.avgCompetitorRank).toBe(comp.length ? r2(comp.reduce((s, m) => s + m.rank, 0) / comp.length) : null);
+      }
+    }
   });
 
   it("prompts: the leading and trailing lists, each paged on the server in the whole answer's order", async () => {

@@ -1,7 +1,6 @@
 import type { Db } from '../../../db/types';
 import { badRequest } from '../../../http/errors';
 import { entityMentionStats, sumCounts } from '../shared/facts';
-import { SqlParams, inList } from '../shared/params';
 import { meanOrNull, percent } from '../shared/numbers';
 import { minSampleOf, type InsightScope } from '../shared/scope';
 import type { TrackedEntity } from '../shared/tracked';
@@ -13,7 +12,7 @@ import {
   mentionPerformance,
   rankingComparison,
 } from './labels';
-import { pairStats, type PairStats } from './pairStats';
+import { pairStats, promptPairStats, type PairStats } from './pairStats';
 import { meanStats, pairedRateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 
 /** The comparison page's metric cards: the brand against one competitor. */
@@ -181,18 +180,7 @@ export async function comparisonPrompts(
   compared: ComparedEntity,
 ): Promise<ComparisonPrompt[]> {
   const own = tracked.find((t) => t.isOwn)!;
-  const groups = await pairStats(db, scope, own.entity, compared.entity, ['prompt_id', 'provider']);
-  if (groups.length === 0) return [];
-  const ids = [...new Set(groups.map((g) => g.group.prompt_id))];
-  const p = new SqlParams();
-  const texts = new Map(
-    (
-      await db.query<{ id: string; text: string }>(
-        `SELECT id, text FROM prompts WHERE brand_id = ${p.add(scope.brandId)} AND ${inList(p, 'id', ids)}`,
-        p.values,
-      )
-    ).map((r) => [r.id, r.text]),
-  );
+  const groups = await promptPairStats(db, scope, own.entity, compared.entity);
   const rows = groups.map((g): ComparisonPrompt => {
     const brandRate = percent(g.brandMentions, g.runs);
     const competitorRate = percent(g.competitorMentions, g.runs);
@@ -201,7 +189,7 @@ export async function comparisonPrompts(
     const [brandRankStats, competitorRankStats] = rankStats(g, minSampleOf(scope));
     return {
       promptId: g.group.prompt_id,
-      promptPreview: promptPreview(texts.get(g.group.prompt_id) ?? ''),
+      promptPreview: promptPreview(g.text ?? ''),
       provider: g.group.provider,
       avgBrandRank: brandRank,
       avgCompetitorRank: competitorRank,

@@ -80,7 +80,12 @@ async function pairStatsFromFacts(
   return rows.map((r) => pairRow(r, grouped ? ['provider'] : []));
 }
 
-/** Per answer from the raw facts: the grouping by prompt, which the rollups do not keep. */
+/**
+ * From the raw facts: the grouping by prompt, which the rollups do not keep. One pass over the runs,
+ * the own brand's mentions and the competitor's (each row counts as a run or a mention) and one
+ * grouping. Co-mentions are the competitor's mentions whose answer also names the own brand, found
+ * by a join on the own brand's answers: an answer names a brand once, so mentions = answers naming it.
+ */
 async function pairStatsPerRun(
   db: Db,
   scope: InsightScope,
@@ -88,45 +93,47 @@ async function pairStatsPerRun(
   competitorKey: string,
   groupBy: PairGrouping,
 ): Promise<PairStats[]> {
-  const current: InsightScope = { ...scope, previous: null };
   const p = new SqlParams();
-  const runsWhere = scopeWhere(p, current);
-  const mentionsWhere = scopeWhere(p, current);
-  const b = p.add(brandKey);
-  const c = p.add(competitorKey);
-  const cols = groupBy as string[];
-  const sel = cols.map((g) => `${g}, `).join('');
-  const grp = (extra: string[]) => {
-    const all = [...extra, ...cols];
-    return all.length ? `GROUP BY ${all.join(', ')}` : '';
-  };
-  const join = cols.length ? cols.map((g) => `mm.${g} = r.${g}`).join(' AND ') : 'TRUE';
+  const rows = await db.query(perAnswerStatement(p, scope, brandKey, competitorKey, groupBy as string[]), p.values);
+  return rows.map((r) => pairRow(r, groupBy as string[]));
+}
+
+/** A prompt and provider's head-to-head counts, with the prompt's text (null when the prompt is gone). */
+export type PromptPairStats = PairStats & { text: string | null };
+
+/**
+ * pairStats grouped by prompt and provider, each with its prompt's text read in the same statement
+ * (a list of hundreds of ids as parameters cost DuckDB more than the whole grouping).
+ */
+export async function promptPairStats(db: Db, scope: InsightScope, brandKey: string, competitorKey: string): Promise<PromptPairStats[]> {
+  const p = new SqlParams();
+  const grouped = perAnswerStatement(p, scope, brandKey, competitorKey, ['prompt_id', 'provider']);
   const rows = await db.query(
-    `WITH r AS (
-       SELECT ${sel}COUNT(*) AS runs FROM runs WHERE ${runsWhere} ${grp([])}
-     ),
-     m AS (
-       SELECT ${sel}run_id,
-              MAX(CASE WHEN entity = ${b} THEN 1 ELSE 0 END) AS has_b,
-              MAX(CASE WHEN entity = ${c} THEN 1 ELSE 0 END) AS has_c,
-              SUM(CASE WHEN entity = ${b} THEN rank ELSE 0 END) AS b_rank,
-              SUM(CASE WHEN entity = ${c} THEN rank ELSE 0 END) AS c_rank,
-              SUM(CASE WHEN entity = ${b} THEN rank * rank ELSE 0 END) AS b_rank_sq,
-              SUM(CASE WHEN entity = ${c} THEN rank * rank ELSE 0 END) AS c_rank_sq
-         FROM mentions WHERE ${mentionsWhere} AND entity IN (${b}, ${c})
-         ${grp(['run_id'])}
-     ),
-     mm AS (
-       SELECT ${sel}SUM(has_b) AS b, SUM(has_c) AS c, SUM(has_b * has_c) AS co,
-              SUM(b_rank) AS b_rank, SUM(c_rank) AS c_rank, SUM(b_rank_sq) AS b_rank_sq, SUM(c_rank_sq) AS c_rank_sq
-         FROM m ${grp([])}
-     )
-     SELECT ${cols.map((g) => `r.${g}, `).join('')}r.runs, mm.b, mm.c, mm.co, mm.b_rank, mm.c_rank, mm.b_rank_sq, mm.c_rank_sq
-       FROM r LEFT JOIN mm ON ${join}
-      WHERE r.runs > 0`,
+    `SELECT g.*, pr.text FROM (${grouped}) g LEFT JOIN prompts pr ON pr.id = g.prompt_id AND pr.brand_id = ${p.add(scope.brandId)}`,
     p.values,
   );
-  return rows.map((r) => pairRow(r, cols));
+  return rows.map((r) => ({ ...pairRow(r, ['prompt_id', 'provider']), text: r.text === null || r.text === undefined ? null : String(r.text) }));
+}
+
+/** The statement of pairStatsPerRun: columns runs, b, c, co, b_rank, c_rank, b_rank_sq, c_rank_sq and `cols`; groups with runs only. */
+function perAnswerStatement(p: SqlParams, scope: InsightScope, brandKey: string, competitorKey: string, cols: string[]): string {
+  const current: InsightScope = { ...scope, previous: null };
+  const b = p.add(brandKey);
+  const c = p.add(competitorKey);
+  const sel = (alias: string) => cols.map((g) => `${alias}${g}, `).join('');
+  const grp = cols.length ? `GROUP BY ${cols.join(', ')}` : '';
+  return `SELECT ${sel('')}SUM(run) AS runs, SUM(b) AS b, SUM(c) AS c, SUM(co) AS co,
+                 SUM(b * rank) AS b_rank, SUM(c * rank) AS c_rank, SUM(b * rank * rank) AS b_rank_sq, SUM(c * rank * rank) AS c_rank_sq
+            FROM (SELECT ${sel('')}1 AS run, 0 AS b, 0 AS c, 0 AS co, 0 AS rank FROM runs WHERE ${scopeWhere(p, current)}
+                  UNION ALL
+                  SELECT ${sel('m.')}0, 1, 0, 0, m.rank FROM mentions m WHERE ${scopeWhere(p, current, 'm')} AND m.entity = ${b}
+                  UNION ALL
+                  SELECT ${sel('m.')}0, 0, 1, CASE WHEN o.run_id IS NULL THEN 0 ELSE 1 END, m.rank
+                    FROM mentions m
+                    LEFT JOIN (SELECT o.run_id FROM mentions o WHERE ${scopeWhere(p, current, 'o')} AND o.entity = ${b}) o ON o.run_id = m.run_id
+                   WHERE ${scopeWhere(p, current, 'm')} AND m.entity = ${c}) f
+           ${grp}
+          HAVING SUM(run) > 0`;
 }
 
 /** One result row (columns runs, b, c, co, b_rank, c_rank, b_rank_sq, c_rank_sq and the group columns) as PairStats. */
