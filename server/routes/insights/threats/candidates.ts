@@ -42,6 +42,8 @@ export interface CandidateQuery {
   brandId: string;
   tracked: string[];
   own: string;
+  /** Read the span's last day from its rollup row when nothing follows the end that day (spanRows). */
+  tailFromRollup?: boolean;
 }
 
 /**
@@ -139,13 +141,31 @@ async function firstSightings(db: Db, scope: InsightScope, entities: string[]): 
  * The rows of one entity rollup over a span, in one shape from the rollup (whole days) and from the
  * raw mentions (the partial days at the cuts, one row per mention): the rollup for the days no cut
  * falls in, the facts for the rest, so every row lies inside one window. `raw` is called once per
- * cut day (or never), so it adds the parameters it uses itself.
+ * cut day (or never), so it adds the parameters it uses itself; so does `rollup`.
+ * With `tailFromRollup` (PostgreSQL, see InsightScope), the span's last day cut at its end alone is
+ * read from its rollup row when the brand has no run from the end to midnight (a span that ends
+ * now), else from its facts, decided in the statement as factRows does.
  */
-function spanRows(p: SqlParams, brand: string, split: DaySplit, rollup: (where: string) => string, raw: (where: (alias: string) => string) => string): string {
+function spanRows(
+  p: SqlParams,
+  brand: string,
+  split: DaySplit,
+  rollup: (where: string) => string,
+  raw: (where: (alias: string) => string) => string,
+  tailFromRollup = false,
+): string {
   const whole = `brand_id = ${brand} AND ${wholeDays(p, split)}`;
   const edges = cutDayRanges(split).map((range) => {
-    const [lo, hi] = [tsParam(p, range.lo), tsParam(p, range.hi)];
-    return raw((alias) => `${alias}.brand_id = ${brand} AND ${alias}.created_at >= ${lo} AND ${alias}.created_at < ${hi}`);
+    const rawPart = () => {
+      const [lo, hi] = [tsParam(p, range.lo), tsParam(p, range.hi)];
+      return raw((alias) => `${alias}.brand_id = ${brand} AND ${alias}.created_at >= ${lo} AND ${alias}.created_at < ${hi}`);
+    };
+    const tail = tailFromRollup ? split.tail : null;
+    if (!tail || range.lo.getTime() !== tail.getTime() || range.hi.getTime() !== split.hi.getTime()) return rawPart();
+    const later = `SELECT 1 FROM runs lr WHERE lr.brand_id = ${brand} AND lr.created_at >= ${tsParam(p, split.hi)} AND lr.created_at < ${tsParam(p, addDays(tail, 1))}`;
+    return `SELECT * FROM (${rollup(`brand_id = ${brand} AND day = ${tsParam(p, tail)}`)}) AS tail_rollup WHERE NOT EXISTS (${later})
+ UNION ALL
+SELECT * FROM (${rawPart()}) AS tail_raw WHERE EXISTS (${later})`;
   });
   return [rollup(whole), ...edges].join('\n UNION ALL\n');
 }
@@ -164,9 +184,9 @@ export async function rollupCandidates(db: Db, q: CandidateQuery, w: ThreatWindo
   if (kept.length === 0) return [];
   const entities = kept.map((rows) => rows[0].entity);
   const [windows, prompts, firstSeen] = await Promise.all([
-    windowCounts(db, q.brandId, entities, w),
+    windowCounts(db, q, entities, w),
     distinctPrompts(db, q.brandId, entities, w),
-    firstSightingsFromRollup(db, q.brandId, entities, w),
+    firstSightingsFromRollup(db, q, entities, w),
   ]);
   return kept.map((rows) => {
     const entity = rows[0].entity;
@@ -251,6 +271,7 @@ async function rankHistogram(db: Db, q: CandidateQuery, w: ThreatWindows): Promi
                   FROM mentions m
                   LEFT JOIN (SELECT o.run_id FROM mentions o WHERE ${where('o')} AND o.entity = ${p.add(q.own)}) o ON o.run_id = m.run_id
                  WHERE ${where('m')} AND ${untracked('m.entity')}`,
+    q.tailFromRollup,
   );
   const result = await db.query(
     `SELECT entity, rank, MIN(MIN(entity_name)) OVER (PARTITION BY entity) AS name,
@@ -275,9 +296,9 @@ async function rankHistogram(db: Db, q: CandidateQuery, w: ThreatWindows): Promi
  * Each entity's mentions in the recent, mid and older windows: the rollup for the days inside one
  * window, plain counts of the raw mentions (found by brand and entity) for the days a cut falls in.
  */
-async function windowCounts(db: Db, brandId: string, entities: string[], w: ThreatWindows): Promise<Map<string, WindowCounts>> {
+async function windowCounts(db: Db, q: CandidateQuery, entities: string[], w: ThreatWindows): Promise<Map<string, WindowCounts>> {
   const p = new SqlParams();
-  const brand = p.add(brandId);
+  const brand = p.add(q.brandId);
   const windows = [
     { start: w.horizon, end: w.mid },
     { start: w.mid, end: w.recent },
@@ -289,6 +310,7 @@ async function windowCounts(db: Db, brandId: string, entities: string[], w: Thre
     splitWindows(windows),
     (where) => `SELECT day AS created_at, entity, mentions FROM rollup_entity_ranks_daily WHERE ${where} AND ${inList(p, 'entity', entities)}`,
     (where) => `SELECT m.created_at, m.entity, 1 AS mentions FROM mentions m WHERE ${where('m')} AND ${inList(p, 'm.entity', entities)}`,
+    q.tailFromRollup,
   );
   const recent = tsParam(p, w.recent);
   const mid = tsParam(p, w.mid);
@@ -341,15 +363,16 @@ async function distinctPrompts(db: Db, brandId: string, entities: string[], w: T
 }
 
 /** Each entity's first mention in [lookback, now), exact to the instant (the rollup keeps each day's first). */
-async function firstSightingsFromRollup(db: Db, brandId: string, entities: string[], w: ThreatWindows): Promise<Map<string, Date>> {
+async function firstSightingsFromRollup(db: Db, q: CandidateQuery, entities: string[], w: ThreatWindows): Promise<Map<string, Date>> {
   const p = new SqlParams();
-  const brand = p.add(brandId);
+  const brand = p.add(q.brandId);
   const rows = spanRows(
     p,
     brand,
     splitWindows([{ start: w.lookback, end: w.now }]),
     (where) => `SELECT entity, first_at FROM rollup_entity_ranks_daily WHERE ${where} AND ${inList(p, 'entity', entities)}`,
     (where) => `SELECT m.entity, m.created_at AS first_at FROM mentions m WHERE ${where('m')} AND ${inList(p, 'm.entity', entities)}`,
+    q.tailFromRollup,
   );
   const result = await db.query(`SELECT entity, MIN(first_at) AS at FROM (${rows}) f GROUP BY entity`, p.values);
   return new Map(result.map((r) => [String(r.entity), new Date(String(r.at))]));

@@ -65,7 +65,8 @@ const DAY = 86_400_000;
 /**
  * Brands the answers name that the user does not track (neither the own brand nor a competitor),
  * over the last HORIZON_DAYS, labelled and scored by the rules in assessment.ts. Sorted by
- * competitiveRelevanceScore descending, then mentions; at most MAX_THREATS.
+ * competitiveRelevanceScore descending, then mentions; at most MAX_THREATS. `tailFromRollup` as in
+ * InsightScope: PostgreSQL reads today's rollup rows when no run follows `now` today (the usual case).
  */
 export async function emergingThreats(
   db: Db,
@@ -74,6 +75,7 @@ export async function emergingThreats(
   now: Date,
   source: FactSource = 'rollups',
   minSample = DEFAULT_MIN_SAMPLE,
+  tailFromRollup = db.dialect === 'postgres',
 ): Promise<EmergingThreat[]> {
   const own = tracked.find((t) => t.isOwn)!;
   const horizonStart = new Date(now.getTime() - HORIZON_DAYS * DAY);
@@ -87,8 +89,8 @@ export async function emergingThreats(
     recent: recentStart,
     now,
   };
-  const query = { brandId, tracked: tracked.map((t) => t.entity), own: own.entity };
-  const horizon: InsightScope = { brandId, providers: null, locations: null, current: { start: horizonStart, end: now }, previous: null, source };
+  const query = { brandId, tracked: tracked.map((t) => t.entity), own: own.entity, tailFromRollup };
+  const horizon: InsightScope = { brandId, providers: null, locations: null, current: { start: horizonStart, end: now }, previous: null, source, tailFromRollup };
   const [candidates, brandRunCount] = await Promise.all([
     source === 'raw' ? rawCandidates(db, query, windows) : rollupCandidates(db, query, windows),
     brandRuns(db, { ...horizon, current: { start: recentStart, end: now }, previous: { start: horizonStart, end: recentStart } }),
