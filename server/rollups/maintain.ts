@@ -33,6 +33,12 @@ export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
     },
     greatest: { last_run: new Date(createdAt) },
   });
+  out.push({
+    table: 'rollup_prompt_last_runs',
+    key: { brand_id: brandId, prompt_id: promptId },
+    add: {},
+    greatest: { last_run: new Date(createdAt) },
+  });
   for (const m of entities) {
     out.push({
       table: 'rollup_entity_names_daily',

@@ -68,6 +68,10 @@ function rebuildStatements(oneBrand: boolean): string[] {
        FROM mentions m ${where('m')}
       GROUP BY 1, 2, 3, 4
       ORDER BY 2, 1`,
+    `INSERT INTO rollup_prompt_last_runs (brand_id, prompt_id, last_run)
+     SELECT r.brand_id, r.prompt_id, MAX(r.created_at)
+       FROM runs r ${where('r')}
+      GROUP BY 1, 2`,
   ];
 }
 
@@ -107,7 +111,7 @@ export const ROLLUPS_MIGRATION = '008_rollups';
 
 /** The migrations after which the rollups are rebuilt from the facts: they add rollups, or columns old rows lack. */
 export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares', '018_entity_rollups', '020_prompt_rollups',
-  '021_rollup_citations_with_own'];
+  '021_rollup_citations_with_own', '022_prompt_last_runs'];
 
 /**
  * Builds the rollups of a database that had facts before the rollup tables (or a rollup column)

@@ -1,4 +1,7 @@
-/** The rollup tables, each a daily summary of fact tables (see migrations 008_rollups.sql, 018_entity_rollups.sql and 020_prompt_rollups.sql). */
+/**
+ * The rollup tables, each a summary of fact tables, most of them daily (see migrations 008_rollups.sql,
+ * 018_entity_rollups.sql, 020_prompt_rollups.sql and 022_prompt_last_runs.sql).
+ */
 export const ROLLUP_TABLES = [
   'rollup_runs_daily',
   'rollup_mentions_daily',
@@ -7,6 +10,7 @@ export const ROLLUP_TABLES = [
   'rollup_entity_prompts',
   'rollup_prompts_daily',
   'rollup_entity_names_daily',
+  'rollup_prompt_last_runs',
 ] as const;
 
 export type RollupTable = (typeof ROLLUP_TABLES)[number];

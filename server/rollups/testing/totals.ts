@@ -10,6 +10,7 @@ const KEYS: Record<RollupTable, string> = {
   rollup_entity_prompts: 'brand_id, entity, prompt_id',
   rollup_prompts_daily: 'brand_id, day, prompt_id',
   rollup_entity_names_daily: 'brand_id, day, entity, entity_name',
+  rollup_prompt_last_runs: 'brand_id, prompt_id',
 };
 
 /** Every rollup row summed per key, as comparable text. */
@@ -27,6 +28,7 @@ export async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
       'SUM(runs) AS s, MAX(last_run) AS l, SUM(mentioned) AS m, SUM(rank_sum) AS r, ROUND(CAST(SUM(sentiment_sum) AS NUMERIC), 6) AS t, ' +
       'SUM(rank_sq_sum) AS r2, ROUND(CAST(SUM(sentiment_sq_sum) AS NUMERIC), 6) AS t2',
     rollup_entity_names_daily: 'SUM(mentions) AS s',
+    rollup_prompt_last_runs: 'MAX(last_run) AS l',
   };
   for (const table of ROLLUP_TABLES) {
     const rows = await db.query(`SELECT ${KEYS[table]}, ${sums[table]} FROM ${table} GROUP BY ${KEYS[table]} ORDER BY ${KEYS[table]}`);

@@ -67,7 +67,7 @@ async function governingPlan(db: Db, userId: string): Promise<GoverningPlanRow |
  */
 export async function loadPlanUsage(db: Db, userId: string): Promise<PlanUsage> {
   const [plan, usage] = await Promise.all([governingPlan(db, userId), governorUsage(db, [userId])]);
-  const active = !!plan && isValidStatus(plan.status) && plan.max_prompts !== null;
+  const active = isPlanActive(plan);
   const limit = (value: number | null | undefined, fallback: number) => (active ? Number(value ?? fallback) : 0);
   const mine = usage.get(userId);
   return {
@@ -85,15 +85,36 @@ export async function loadPlanUsage(db: Db, userId: string): Promise<PlanUsage> 
   };
 }
 
-/** The plan usage that governs a brand: its creator's. */
-export async function loadBrandPlanUsage(db: Db, brandId: string): Promise<PlanUsage> {
-  const rows = await db.query<{ created_by: string }>('SELECT created_by FROM brands WHERE id = $1', [brandId]);
-  return loadPlanUsage(db, rows[0]?.created_by ?? '');
+/** The plan's limits apply (else every limit is 0): its subscription is active or trialing and it sets a prompt limit. */
+function isPlanActive(plan: Pick<GoverningPlanRow, 'status' | 'max_prompts'> | null | undefined): boolean {
+  return !!plan && isValidStatus(plan.status) && plan.max_prompts !== null;
 }
 
 /** The flag behind the New Prompt and Start buttons: the prompt count is strictly below the limit. */
-export function canAddPrompts(usage: PlanUsage): boolean {
+export function canAddPrompts(usage: Pick<PlanUsage, 'promptCount' | 'maxPrompts'>): boolean {
   return usage.promptCount < usage.maxPrompts;
+}
+
+/**
+ * canAddPrompts for the plan `userId` governs, as loadPlanUsage counts it, in one statement: the
+ * newest subscription's status and prompt limit, and the prompts on the brands the user created (a
+ * page that shows only the flag needs neither the other limits nor the locations).
+ */
+export async function canGovernorAddPrompts(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.query<{ status: string | null; max_prompts: number | null; prompts: number }>(
+    `SELECT g.status, g.max_prompts,
+            (SELECT COUNT(*) FROM prompts p JOIN brands b ON b.id = p.brand_id WHERE b.created_by = $1) AS prompts
+       FROM (SELECT 1 AS one) x
+       LEFT JOIN (SELECT s.status, p.max_prompts FROM subscriptions s LEFT JOIN plans p ON p.id = s.plan_id
+                   WHERE s.user_id = $1
+                   ORDER BY s.created_at DESC, s.id DESC
+                   LIMIT 1) g ON TRUE`,
+    [userId],
+  );
+  // no subscription: the LEFT JOIN leaves status NULL
+  const plan = row.status === null ? null : { status: row.status, max_prompts: row.max_prompts };
+  const maxPrompts = isPlanActive(plan) ? Number(plan!.max_prompts ?? 0) : 0;
+  return canAddPrompts({ promptCount: Number(row.prompts), maxPrompts });
 }
 
 /**

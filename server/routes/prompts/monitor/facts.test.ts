@@ -27,7 +27,7 @@ describe('Prompts Monitor facts', () => {
   it('state each interval around the figure it stands beside: the mean of the prompts’ rates and its change', () => {
     fc.assert(
       fc.property(prompts, (stats) => {
-        const f = computeFacts(stats, [], 1);
+        const f = computeFacts(stats, { providers: [], firstPlace: 0 }, 1);
         const ran = stats.filter((s) => s.runs > 0);
         const ranBefore = stats.filter((s) => s.prevRuns > 0);
         expect(f.avgMentionRateStats.n).toBe(ran.reduce((a, s) => a + s.runs, 0));
@@ -54,7 +54,7 @@ describe('Prompts Monitor facts', () => {
 
   it('weigh a prompt with few answers as much as one with many, in the figure and its interval alike', () => {
     // 1 of 2 and 90 of 100: the figure is 70%, not the pooled 89.2%; the interval is around 70%.
-    const f = computeFacts([prompt(0, [2, 1], [0, 0]), prompt(1, [100, 90], [0, 0])], [], 1);
+    const f = computeFacts([prompt(0, [2, 1], [0, 0]), prompt(1, [100, 90], [0, 0])], { providers: [], firstPlace: 0 }, 1);
     expect(f.avgMentionRate).toBe(70);
     expect(f.avgMentionRateStats.n).toBe(102);
     expect(f.avgMentionRateStats.low!).toBeLessThan(70);

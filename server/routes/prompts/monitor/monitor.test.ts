@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityStats, mean, r2, rawFacts, within } from '../oracle';
 import { startPromptsTestApp, TEST_NOW, type PromptsTestApp } from '../testing';
 import { DEFAULT_MIN_SAMPLE } from '../../../stats';
+import { canAddPrompts, canGovernorAddPrompts, loadPlanUsage } from '../planLimits';
 import { nearly, newcombeReference, wilsonByInversion } from '../../insights/testing/expect';
 
 const BRAND = 'brd_taskvine';
@@ -231,6 +232,19 @@ describe.each(['duckdb', 'postgres'] as const)('prompts monitor calls (%s)', (di
       expect((await post('/api/prompts/table', { brandId: BRAND, ...windowBody })).json().canAddPrompts).toBe(true);
     } finally {
       await t.db.query('UPDATE plans SET max_prompts = $1 WHERE id = $2', [before, sub.plan_id]);
+    }
+  });
+
+  it("the table's canAddPrompts reads the governing plan as loadPlanUsage does: active, lapsed, no subscription", async () => {
+    const [sub] = await t.db.query("SELECT id, status FROM subscriptions WHERE user_id = 'usr_demo'");
+    const both = async (user: string) => [await canGovernorAddPrompts(t.db, user), canAddPrompts(await loadPlanUsage(t.db, user))];
+    try {
+      expect(await both('usr_demo')).toEqual([true, true]);
+      await t.db.query("UPDATE subscriptions SET status = 'canceled' WHERE id = $1", [sub.id]);
+      expect(await both('usr_demo')).toEqual([false, false]);
+      expect(await both('usr_nobody')).toEqual([false, false]);
+    } finally {
+      await t.db.query('UPDATE subscriptions SET status = $1 WHERE id = $2', [sub.status, sub.id]);
     }
   });
 

@@ -157,23 +157,21 @@ async function rawPromptWindowStats(
 }
 
 /**
- * When each of the brand's prompts last ran, over all time and all filters (never run = absent).
- * PostgreSQL looks up each prompt's newest run in the index by prompt and time instead of grouping
- * every run the brand ever made (scale 10, 460 prompts: 24 ms instead of 190 ms, and 9 ms against
- * 35 ms for grouping the brand's rows of rollup_prompts_daily). DuckDB, without that index, groups
- * the brand's rows of rollup_prompts_daily (about a quarter of its runs; scale 10: 9 ms against 14
- * ms for its runs), or its runs when `source` is 'raw'.
+ * When each of the brand's prompts last ran, over all time and all filters (never run = absent):
+ * from rollup_prompt_last_runs (one row per prompt) when `source` is 'rollups'; from the raw runs
+ * otherwise, where PostgreSQL looks up each prompt's newest run in the index by prompt and time
+ * instead of grouping every run the brand ever made.
  */
 export async function loadLastRunDates(db: Db, brandId: string, source: FactSource = 'raw'): Promise<Map<string, string>> {
   const rows =
-    db.dialect === 'postgres'
-      ? await db.query(
-          `SELECT p.id AS prompt_id, (SELECT MAX(r.created_at) FROM runs r WHERE r.brand_id = $1 AND r.prompt_id = p.id) AS last_run
-             FROM prompts p WHERE p.brand_id = $1`,
-          [brandId],
-        )
-      : source === 'rollups'
-        ? await lastRunsFromRollups(db, brandId)
+    source === 'rollups'
+      ? await lastRunsFromRollups(db, brandId)
+      : db.dialect === 'postgres'
+        ? await db.query(
+            `SELECT p.id AS prompt_id, (SELECT MAX(r.created_at) FROM runs r WHERE r.brand_id = $1 AND r.prompt_id = p.id) AS last_run
+               FROM prompts p WHERE p.brand_id = $1`,
+            [brandId],
+          )
         : await db.query('SELECT prompt_id, MAX(created_at) AS last_run FROM runs WHERE brand_id = $1 GROUP BY prompt_id', [brandId]);
   return new Map(
     rows.filter((row) => row.last_run !== null).map((row) => [String(row.prompt_id), new Date(String(row.last_run)).toISOString()]),

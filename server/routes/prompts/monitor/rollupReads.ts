@@ -1,14 +1,15 @@
 import type { Db } from '../../../db/types';
-import { cutDayRanges, type DaySplit, splitDays, wholeDays } from '../../insights/shared/factSource';
+import { cutDayRanges, type DaySplit, factRows, splitDays, splitWindows, wholeDays } from '../../insights/shared/factSource';
 import { SqlParams, tsParam } from '../../insights/shared/params';
 import type { FactSource, InsightScope } from '../../insights/shared/scope';
 import type { Window } from '../windows';
 
 /**
- * The Prompts Monitor's reads from the daily rollups of migration 020 (rollup_prompts_daily,
- * rollup_entity_names_daily): whole UTC days from the rollups, the partial days at the windows'
- * edges from the raw facts, as the insight calls do (insights/shared/factSource.ts). The raw reads
- * in promptStats.ts and suggestions.ts stay the reference these are proven against.
+ * The Prompts Monitor's reads from its rollups (migration 020: rollup_prompts_daily,
+ * rollup_entity_names_daily; 022: rollup_prompt_last_runs): whole UTC days from the rollups, the
+ * partial days at the windows' edges from the raw facts, as the insight calls do
+ * (insights/shared/factSource.ts). The raw reads in promptStats.ts, facts.ts and suggestions.ts stay
+ * the reference these are proven against.
  */
 
 /** Whether a read by prompt can come from rollup_prompts_daily: it has no provider or location. */
@@ -75,11 +76,62 @@ export async function promptWindowSums(
   );
 }
 
-/** When each of the brand's prompts last ran (never run = absent), from the rollup's newest run per prompt-day. */
+/** When each of the brand's prompts last ran (never run = absent), from rollup_prompt_last_runs (one row per prompt). */
 export async function lastRunsFromRollups(db: Db, brandId: string): Promise<Array<Record<string, unknown>>> {
-  return db.query('SELECT prompt_id, MAX(last_run) AS last_run FROM rollup_prompts_daily WHERE brand_id = $1 GROUP BY prompt_id', [
+  return db.query('SELECT prompt_id, MAX(last_run) AS last_run FROM rollup_prompt_last_runs WHERE brand_id = $1 GROUP BY prompt_id', [
     brandId,
   ]);
+}
+
+/**
+ * (provider, runs, mentioned, first_place) of the current window, no provider or location filter:
+ * runs and the own brand's mentions per provider from rollup_runs_daily and rollup_mentions_daily
+ * (factRows), the own brand's first places on a row of their own (provider NULL) from
+ * rollup_entity_ranks_daily, which has no provider: the facts state only their total. The partial
+ * days come from the raw facts; on PostgreSQL the last day, when the window ends inside it, from
+ * its rollup row where factRows finds that exact (as the insight calls read it).
+ */
+export async function providerWindowSums(
+  db: Db,
+  brandId: string,
+  ownEntity: string,
+  current: Window,
+): Promise<Array<Record<string, unknown>>> {
+  const scope: InsightScope = {
+    brandId,
+    providers: null,
+    locations: null,
+    current,
+    previous: null,
+    source: 'rollups',
+    tailFromRollup: db.dialect === 'postgres',
+  };
+  const p = new SqlParams();
+  const own = p.add(ownEntity);
+  const runs = factRows(p, scope, 'runs', 'r');
+  const mentions = factRows(p, scope, 'mentions', 'm', { filter: (col) => `${col('entity')} = ${own}` });
+  const split = splitWindows([current]);
+  const brand = p.add(brandId);
+  const firsts = [
+    `SELECT mentions AS n FROM rollup_entity_ranks_daily
+      WHERE brand_id = ${brand} AND ${wholeDays(p, split)} AND entity = ${own} AND rank = 1`,
+    ...cutDayRanges(split).map(
+      ({ lo, hi }) => `SELECT 1 AS n FROM mentions fm
+        WHERE fm.brand_id = ${brand} AND fm.created_at >= ${tsParam(p, lo)} AND fm.created_at < ${tsParam(p, hi)}
+          AND fm.entity = ${own} AND fm.rank = 1`,
+    ),
+  ];
+  // Every row lies inside the one window (whole days, and the cut days' parts of it), so all count.
+  return db.query(
+    `SELECT f.provider, SUM(f.runs) AS runs, SUM(f.mentioned) AS mentioned, SUM(f.first_place) AS first_place
+       FROM (SELECT r.provider, r.n AS runs, 0 AS mentioned, 0 AS first_place FROM ${runs}
+             UNION ALL
+             SELECT m.provider, 0, m.n, 0 FROM ${mentions}
+             UNION ALL
+             SELECT NULL, 0, 0, fp.n FROM (${firsts.join('\n UNION ALL\n')}) fp) f
+      GROUP BY f.provider`,
+    p.values,
+  );
 }
 
 /** (entity, entity_name, n): mentions per named brand and spelling in [window), the own brand left out. */

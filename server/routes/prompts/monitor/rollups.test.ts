@@ -23,10 +23,11 @@ import { monitorRoutes } from './routes';
 import { answerDifference, appReading, callSchema } from '../../insights/testing/answers';
 
 /**
- * The Prompts Monitor's rollups (rollup_prompts_daily, rollup_entity_names_daily) are an
- * optimisation, never a second truth: for random runs added through the live ingestion path (late
- * ones, some spelling a brand differently), random windows (cut mid-day or at midnight) and random
- * filters, the table, facts and suggestions answer from them exactly as from the raw facts. Only
+ * The Prompts Monitor's rollups (rollup_prompts_daily, rollup_entity_names_daily,
+ * rollup_prompt_last_runs) are an optimisation, never a second truth: for random runs added through
+ * the live ingestion path (late ones, some spelling a brand differently), random windows (cut
+ * mid-day or at midnight) and random filters, the table, facts and suggestions answer from them
+ * exactly as from the raw facts. Only
  * sentiment-derived numbers may be one rounding step (0.01) apart: the doubles are added in
  * another order.
  */
@@ -82,7 +83,7 @@ const query = fc.record({
 
 const appOn = (db: Db, factSource: 'rollups' | 'raw') => appReading(db, factSource, [...insightRoutes, ...monitorRoutes], NOW, OWNER);
 
-/** The two rollups' rows summed per key, as comparable text. */
+/** The three rollups' rows summed (newest run: kept) per key, as comparable text. */
 async function rollupTotals(db: Db): Promise<string[]> {
   const rows = [
     ...(await db.query(
@@ -93,6 +94,10 @@ async function rollupTotals(db: Db): Promise<string[]> {
     ...(await db.query(
       `SELECT 'n' AS t, brand_id, day, entity, entity_name, SUM(mentions) AS n
          FROM rollup_entity_names_daily GROUP BY brand_id, day, entity, entity_name ORDER BY brand_id, day, entity, entity_name`,
+    )),
+    ...(await db.query(
+      `SELECT 'l' AS t, brand_id, prompt_id, MAX(last_run) AS last_run
+         FROM rollup_prompt_last_runs GROUP BY brand_id, prompt_id ORDER BY brand_id, prompt_id`,
     )),
   ];
   return rows.map((r) => JSON.stringify(Object.values(r).map((v) => (typeof v === 'number' ? Number(v.toFixed(6)) : String(v)))));

@@ -2,7 +2,7 @@ import { defineCall } from '../../../http/call';
 import { costCapStatus } from '../../../jobs/costCap';
 import { jobSettings } from '../../../jobs/settings';
 import { requireBrandAccess } from '../../access';
-import { canAddPrompts, loadBrandPlanUsage } from '../planLimits';
+import { canGovernorAddPrompts } from '../planLimits';
 import { normalizeLocations, normalizeProviders, rate } from '../sql';
 import { currentWindow, deltaWindow } from '../windows';
 import { computeFacts, loadProviderStats } from './facts';
@@ -45,14 +45,15 @@ interface TableBody extends MonitorBody {
 export const promptsTable = defineCall<TableBody>('prompts.table', async ({ body, user, ctx }) => {
   const brand = await requireBrandAccess(ctx, user, body.brandId);
   const { current, delta, filters } = scope(body, ctx.now());
-  const [table, usage, collection] = await Promise.all([
+  const [table, canAdd, collection] = await Promise.all([
     loadPromptTable(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters, ctx.config.minSample, factSource(ctx)),
-    loadBrandPlanUsage(ctx.db, brand.id),
+    // the plan of the brand's creator governs it (planLimits)
+    canGovernorAddPrompts(ctx.db, brand.created_by),
     costCapStatus(ctx.db, brand.id, jobSettings(ctx.config).costCapUsdPerBrandDay, ctx.now()),
   ]);
   // with a page request: one page of the filtered prompts, their total and the tabs' counts
   const rows = pagePromptTable(table.rows, body.page, body.performance, body.state);
-  return { ...rows, canAddPrompts: canAddPrompts(usage), collection };
+  return { ...rows, canAddPrompts: canAdd, collection };
 });
 
 export const promptsFacts = defineCall<MonitorBody>('prompts.insights.facts', async ({ body, user, ctx }) => {
@@ -60,7 +61,7 @@ export const promptsFacts = defineCall<MonitorBody>('prompts.insights.facts', as
   const { current, delta, filters } = scope(body, ctx.now());
   const [stats, providers] = await Promise.all([
     loadPromptWindowStats(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters, factSource(ctx)),
-    loadProviderStats(ctx.db, brand.id, ownEntity(brand.name), current, filters),
+    loadProviderStats(ctx.db, brand.id, ownEntity(brand.name), current, filters, factSource(ctx)),
   ]);
   return computeFacts(stats.values(), providers, ctx.config.minSample);
 });
