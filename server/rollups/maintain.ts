@@ -39,6 +39,13 @@ export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
     add: {},
     greatest: { last_run: new Date(createdAt) },
   });
+  out.push({
+    table: 'rollup_prompt_providers',
+    key: { brand_id: brandId, prompt_id: promptId, provider, location },
+    add: {},
+    least: { first_at: new Date(createdAt) },
+    greatest: { last_at: new Date(createdAt) },
+  });
   for (const m of entities) {
     out.push({
       table: 'rollup_entity_names_daily',

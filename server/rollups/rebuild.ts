@@ -63,6 +63,12 @@ function rebuildStatements(oneBrand: boolean): string[] {
        ${where('r')}
       GROUP BY 1, 2, 3
       ORDER BY 2, 1`,
+    // In brand and prompt order, so DuckDB skips to a prompt's rows by its min/max zone maps.
+    `INSERT INTO rollup_prompt_providers (brand_id, prompt_id, provider, location, first_at, last_at)
+     SELECT r.brand_id, r.prompt_id, r.provider, r.location, MIN(r.created_at), MAX(r.created_at)
+       FROM runs r ${where('r')}
+      GROUP BY 1, 2, 3, 4
+      ORDER BY 1, 2`,
     `INSERT INTO rollup_entity_names_daily (brand_id, day, entity, entity_name, mentions)
      SELECT m.brand_id, ${DAY_OF('m.created_at')}, m.entity, m.entity_name, COUNT(*)
        FROM mentions m ${where('m')}
@@ -111,7 +117,7 @@ export const ROLLUPS_MIGRATION = '008_rollups';
 
 /** The migrations after which the rollups are rebuilt from the facts: they add rollups, or columns old rows lack. */
 export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares', '018_entity_rollups', '020_prompt_rollups',
-  '021_rollup_citations_with_own', '022_prompt_last_runs'];
+  '021_rollup_citations_with_own', '022_prompt_last_runs', '023_prompt_provider_rollup'];
 
 /**
  * Builds the rollups of a database that had facts before the rollup tables (or a rollup column)

@@ -1,6 +1,7 @@
 /**
  * The rollup tables, each a summary of fact tables, most of them daily (see migrations 008_rollups.sql,
- * 018_entity_rollups.sql, 020_prompt_rollups.sql and 022_prompt_last_runs.sql).
+ * 018_entity_rollups.sql, 020_prompt_rollups.sql, 022_prompt_last_runs.sql and
+ * 023_prompt_provider_rollup.sql).
  */
 export const ROLLUP_TABLES = [
   'rollup_runs_daily',
@@ -11,6 +12,7 @@ export const ROLLUP_TABLES = [
   'rollup_prompts_daily',
   'rollup_entity_names_daily',
   'rollup_prompt_last_runs',
+  'rollup_prompt_providers',
 ] as const;
 
 export type RollupTable = (typeof ROLLUP_TABLES)[number];

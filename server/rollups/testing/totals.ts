@@ -11,6 +11,7 @@ const KEYS: Record<RollupTable, string> = {
   rollup_prompts_daily: 'brand_id, day, prompt_id',
   rollup_entity_names_daily: 'brand_id, day, entity, entity_name',
   rollup_prompt_last_runs: 'brand_id, prompt_id',
+  rollup_prompt_providers: 'brand_id, prompt_id, provider, location',
 };
 
 /** Every rollup row summed per key, as comparable text. */
@@ -29,6 +30,7 @@ export async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
       'SUM(rank_sq_sum) AS r2, ROUND(CAST(SUM(sentiment_sq_sum) AS NUMERIC), 6) AS t2',
     rollup_entity_names_daily: 'SUM(mentions) AS s',
     rollup_prompt_last_runs: 'MAX(last_run) AS l',
+    rollup_prompt_providers: 'MIN(first_at) AS f, MAX(last_at) AS l',
   };
   for (const table of ROLLUP_TABLES) {
     const rows = await db.query(`SELECT ${KEYS[table]}, ${sums[table]} FROM ${table} GROUP BY ${KEYS[table]} ORDER BY ${KEYS[table]}`);
