@@ -3,7 +3,7 @@ import { HttpError } from '../../../http/errors';
 import { withoutPaging } from '../../../http/paging';
 import { type BrandRow, hasActiveSubscription, subscriptionRequired } from '../../access';
 import { answerCacheFor } from './answerCache';
-import { type InsightScope, type WindowedBody, scopeFromBody } from './scope';
+import { type InsightScope, type WindowedBody, scopeFromBody, tailFromRollupOn } from './scope';
 import { type CompetitorNameRow, type TrackedEntity, trackedFrom } from './tracked';
 
 export interface BrandRequest {
@@ -31,7 +31,7 @@ export async function brandRequest(input: CallInput<WindowedBody>): Promise<Bran
   const scope = {
     ...scopeFromBody(body, ctx.now(), ctx.config.factSource),
     minSample: ctx.config.minSample,
-    tailFromRollup: ctx.db.dialect === 'postgres',
+    tailFromRollup: tailFromRollupOn(ctx.db.dialect),
   };
   // Two statements: the brand's (one shard on a distributed database) and the user's subscription
   // (a per-user table), which a distributed database would not join.

@@ -1,6 +1,7 @@
 import { badRequest } from '../../../http/errors';
 import { DEFAULT_MIN_SAMPLE } from '../../../stats';
 import { SqlParams, inList, tsParam } from './params';
+import type { Dialect } from '../../../db/types';
 
 /**
  * Where a window aggregate reads its facts: `rollups` = the daily rollups for every whole UTC day
@@ -8,6 +9,15 @@ import { SqlParams, inList, tsParam } from './params';
  * only (the reference the rollups are proven against).
  */
 export type FactSource = 'rollups' | 'raw';
+
+/**
+ * Whether a database reads a span's cut last day from its rollup row (InsightScope.tailFromRollup):
+ * PostgreSQL skips the branch the in-statement check rules out; DuckDB reads both and was slower for
+ * it, so it reads the day's facts.
+ */
+export function tailFromRollupOn(dialect: Dialect): boolean {
+  return dialect === 'postgres';
+}
 
 /** A half-open time window [start, end). */
 export interface TimeWindow {
@@ -29,9 +39,8 @@ export interface InsightScope {
   source: FactSource;
   /**
    * Whether the span's last day, when only the span's end cuts it, may be read from its rollup row
-   * (factRows checks in the statement that no fact of the brand lies after the end that day).
-   * PostgreSQL skips the branch the check rules out; DuckDB reads both and was slower for it, so it
-   * reads the day's facts as before.
+   * (factRows checks in the statement that no fact of the brand lies after the end that day); set
+   * by tailFromRollupOn.
    */
   tailFromRollup?: boolean;
   /** Fewest answers for a change to be stated (ServerConfig.minSample); unset = DEFAULT_MIN_SAMPLE. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/types';
 import { factRows } from '../shared/factSource';
 import { SqlParams } from '../shared/params';
-import { type FactSource, type InsightScope, inWindow } from '../shared/scope';
+import { type FactSource, type InsightScope, inWindow, tailFromRollupOn } from '../shared/scope';
 import { DEFAULT_MIN_SAMPLE, meanStats, rateChange, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 import { num, percent, round2 } from '../shared/numbers';
 import type { TrackedEntity } from '../shared/tracked';
@@ -66,7 +66,7 @@ const DAY = 86_400_000;
  * Brands the answers name that the user does not track (neither the own brand nor a competitor),
  * over the last HORIZON_DAYS, labelled and scored by the rules in assessment.ts. Sorted by
  * competitiveRelevanceScore descending, then mentions; at most MAX_THREATS. `tailFromRollup` as in
- * InsightScope: PostgreSQL reads today's rollup rows when no run follows `now` today (the usual case).
+ * InsightScope (tailFromRollupOn): PostgreSQL reads today's rollup rows when no run follows `now` today (the usual case).
  */
 export async function emergingThreats(
   db: Db,
@@ -75,7 +75,7 @@ export async function emergingThreats(
   now: Date,
   source: FactSource = 'rollups',
   minSample = DEFAULT_MIN_SAMPLE,
-  tailFromRollup = db.dialect === 'postgres',
+  tailFromRollup = tailFromRollupOn(db.dialect),
 ): Promise<EmergingThreat[]> {
   const own = tracked.find((t) => t.isOwn)!;
   const horizonStart = new Date(now.getTime() - HORIZON_DAYS * DAY);

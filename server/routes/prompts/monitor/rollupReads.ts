@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/types';
 import { cutDayRanges, type DaySplit, factRows, splitDays, splitWindows, wholeDays } from '../../insights/shared/factSource';
 import { SqlParams, tsParam } from '../../insights/shared/params';
-import type { FactSource, InsightScope } from '../../insights/shared/scope';
+import { type FactSource, type InsightScope, tailFromRollupOn } from '../../insights/shared/scope';
 import type { Window } from '../windows';
 
 /**
@@ -104,7 +104,7 @@ export async function providerWindowSums(
     current,
     previous: null,
     source: 'rollups',
-    tailFromRollup: db.dialect === 'postgres',
+    tailFromRollup: tailFromRollupOn(db.dialect),
   };
   const p = new SqlParams();
   const own = p.add(ownEntity);
