@@ -191,13 +191,26 @@ function tailDayRows(
   split: DaySplit,
   day: Date,
 ): string {
-  const next = addDays(day, 1);
-  const later = `SELECT 1 FROM runs lr WHERE lr.brand_id = ${p.add(scope.brandId)} AND lr.created_at >= ${tsParam(p, split.hi)} AND lr.created_at < ${tsParam(p, next)}`;
-  const rollup = rollupRows(p, scope, table, options, { ...split, dayLo: day, dayHi: next, edges: [] });
-  const raw = rawRows(p, scope, table, options, day, split.hi);
-  return `SELECT * FROM (${rollup}) AS tail_rollup WHERE NOT EXISTS (${later})
+  return tailRollupOrRaw(
+    p,
+    p.add(scope.brandId),
+    split.hi,
+    () => rollupRows(p, scope, table, options, { ...split, dayLo: day, dayHi: addDays(day, 1), edges: [] }),
+    () => rawRows(p, scope, table, options, day, split.hi),
+  );
+}
+
+/**
+ * The rows of a span's last day up to `end`, given as its rollup rows (`rollup`) and its raw facts
+ * (`raw`), for the brand `brand` (a SQL expression): the rollup rows when the brand has no run from
+ * `end` to the next midnight, else the raw facts, decided in the same statement (one snapshot). The
+ * two are built after the check, in that order, so their parameters follow its own.
+ */
+export function tailRollupOrRaw(p: SqlParams, brand: string, end: Date, rollup: () => string, raw: () => string): string {
+  const later = `SELECT 1 FROM runs lr WHERE lr.brand_id = ${brand} AND lr.created_at >= ${tsParam(p, end)} AND lr.created_at < ${tsParam(p, addDays(utcDay(end), 1))}`;
+  return `SELECT * FROM (${rollup()}) AS tail_rollup WHERE NOT EXISTS (${later})
  UNION ALL
-SELECT * FROM (${raw}) AS tail_raw WHERE EXISTS (${later})`;
+SELECT * FROM (${raw()}) AS tail_raw WHERE EXISTS (${later})`;
 }
 
 /** The scope's fact rows of one table as a derived table `(…) AS alias` (see FactTable for columns). */

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/types';
 import { addDays, utcDay } from '../../../rollups/tables';
-import { cutDayRanges, factRows, splitWindows, wholeDays, type DaySplit } from '../shared/factSource';
+import { cutDayRanges, factRows, splitWindows, tailRollupOrRaw, wholeDays, type DaySplit } from '../shared/factSource';
 import { num } from '../shared/numbers';
 import { SqlParams, inList, tsParam } from '../shared/params';
 import type { InsightScope } from '../shared/scope';
@@ -162,10 +162,7 @@ function spanRows(
     };
     const tail = tailFromRollup ? split.tail : null;
     if (!tail || range.lo.getTime() !== tail.getTime() || range.hi.getTime() !== split.hi.getTime()) return rawPart();
-    const later = `SELECT 1 FROM runs lr WHERE lr.brand_id = ${brand} AND lr.created_at >= ${tsParam(p, split.hi)} AND lr.created_at < ${tsParam(p, addDays(tail, 1))}`;
-    return `SELECT * FROM (${rollup(`brand_id = ${brand} AND day = ${tsParam(p, tail)}`)}) AS tail_rollup WHERE NOT EXISTS (${later})
- UNION ALL
-SELECT * FROM (${rawPart()}) AS tail_raw WHERE EXISTS (${later})`;
+    return tailRollupOrRaw(p, brand, split.hi, () => rollup(`brand_id = ${brand} AND day = ${tsParam(p, tail)}`), rawPart);
   });
   return [rollup(whole), ...edges].join('\n UNION ALL\n');
 }
