@@ -93,7 +93,10 @@ export async function rebuildRollups(db: Db): Promise<void> {
     await tx.exec(`INSERT INTO brand_facts_versions (brand_id, version) SELECT id, 1 FROM brands
       ON CONFLICT (brand_id) DO UPDATE SET version = brand_facts_versions.version + 1`);
   });
-  if (db.dialect === 'postgres') await db.exec(`ANALYZE ${ROLLUP_TABLES.join(', ')}`);
+  // PostgreSQL: the deleted rows stay in the tables as dead rows, and the new rows' pages are not
+  // yet marked all-visible, so until autovacuum comes by every index-only scan of a rollup also
+  // reads the table. Vacuum them now (and refresh their statistics), as after a bulk load.
+  if (db.dialect === 'postgres') await db.exec(`VACUUM (ANALYZE) ${ROLLUP_TABLES.join(', ')}`);
 }
 
 /**
