@@ -6,6 +6,10 @@
 // on a database that also holds N other tenants' brands (the two in turns, call by call, so load
 // from elsewhere on the machine hits both alike), and prints both and their ratio.
 //   npm run bench:api -- --tenants 100 [--scales 1]
+// With --history D (scales default to 1): the same, comparing the demo data's 90 days of history
+// with D days (the same prompts, so D/90 times the runs): a window's calls should cost about the
+// same whatever the history kept before it (cost follows the window's days and the prompts).
+//   npm run bench:api -- --history 900 [--scales 1]
 // Every table starts and ends with the machine's load average: on a shared machine a busy
 // neighbour explains a slow table. Each row also gives the Node process's CPU time per call (user +
 // system, mean over the timed rounds; DuckDB runs inside the process, PostgreSQL's own work does
@@ -34,6 +38,7 @@ import { openPostgres } from '../server/db/postgres';
 import { TEST_DATABASE_URL } from '../server/db/testing';
 import type { Db, Dialect } from '../server/db/types';
 import { routes } from '../server/routes/index';
+import { DEFAULT_DAYS } from '../server/seed/generator/index';
 import { loadDemo } from '../server/seed/load';
 import { postgresReachable } from '../tests/support/harness';
 import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS, SCREEN_VARIANTS } from '../tests/contract/requests';
@@ -47,17 +52,25 @@ const { values } = parseArgs({
     dialects: { type: 'string', default: 'duckdb,postgres' },
     runs: { type: 'string', default: '30' },
     tenants: { type: 'string', default: '0' },
+    history: { type: 'string' },
     calls: { type: 'string', default: 'all' },
     json: { type: 'string' },
     keep: { type: 'string' },
   },
 });
 const tenants = Number(values.tenants);
-const scales = (values.scales ?? (tenants > 0 ? '1' : '1,10')).split(',').map(Number);
+/** The demo data's days of history (the seed's default), which --history compares a longer one with. */
+const DEMO_DAYS = DEFAULT_DAYS;
+const history = values.history === undefined ? null : Number(values.history);
+const paired = tenants > 0 || history !== null;
+const scales = (values.scales ?? (paired ? '1' : '1,10')).split(',').map(Number);
 const runs = Number(values.runs);
-if (!Number.isInteger(tenants) || tenants < 0 || scales.some((s) => !(s > 0)) || !(runs > 0)) {
+if (
+  !Number.isInteger(tenants) || tenants < 0 || scales.some((s) => !(s > 0)) || !(runs > 0) ||
+  (history !== null && (!Number.isInteger(history) || history <= DEMO_DAYS || tenants > 0))
+) {
   throw new Error(
-    'Usage: npm run bench:api -- [--scales 1,10] [--dialects duckdb,postgres] [--runs 30] [--tenants N] [--calls overview|others|id,id] [--json FILE] [--keep DIR]',
+    'Usage: npm run bench:api -- [--scales 1,10] [--dialects duckdb,postgres] [--runs 30] [--tenants N | --history DAYS] [--calls overview|others|id,id] [--json FILE] [--keep DIR]',
   );
 }
 
@@ -110,17 +123,17 @@ async function table(header: string[], rows: () => AsyncIterable<string[]> | Ite
 }
 
 /** Where --keep puts one loaded database, and the file recording it (with the `now` it was loaded as of). */
-function kept(dialect: Dialect, scale: number, withTenants: number) {
+function kept(dialect: Dialect, scale: number, withTenants: number, days: number) {
   const dir = values.keep!;
   mkdirSync(dir, { recursive: true });
-  const name = `${dialect}-s${scale}-t${withTenants}`;
+  const suffix = `s${scale}_t${withTenants}${days === DEMO_DAYS ? '' : `_d${days}`}`;
   const tag = createHash('sha256').update(dir).digest('hex').slice(0, 8);
-  return { meta: join(dir, `${name}.json`), file: join(dir, `${name}.duckdb`), schema: `bench_${tag}_s${scale}_t${withTenants}` };
+  return { meta: join(dir, `${dialect}-${suffix.replaceAll('_', '-')}.json`), file: join(dir, `${dialect}-${suffix.replaceAll('_', '-')}.duckdb`), schema: `bench_${tag}_${suffix}` };
 }
 
 /** The kept database (migrated to the current code), and whether it already holds the data. */
-async function openKept(dialect: Dialect, scale: number, withTenants: number) {
-  const k = kept(dialect, scale, withTenants);
+async function openKept(dialect: Dialect, scale: number, withTenants: number, days: number) {
+  const k = kept(dialect, scale, withTenants, days);
   const loadedAt = existsSync(k.meta) ? new Date(JSON.parse(readFileSync(k.meta, 'utf8')).now) : null;
   const db =
     dialect === 'postgres'
@@ -139,22 +152,24 @@ async function openKept(dialect: Dialect, scale: number, withTenants: number) {
   return { db, dispose: () => db.close(), loadedAt, done };
 }
 
-/** A fresh database with the demo data (and `withTenants` other tenants), loaded as of `now`; with --keep, the kept one (as of its load). */
-async function loaded(dialect: Dialect, scale: number, now: Date, withTenants: number) {
-  const keep = values.keep ? await openKept(dialect, scale, withTenants) : null;
+/**
+ * A fresh database with the demo data (and `withTenants` other tenants, `days` of history), loaded
+ * as of `now`; with --keep, the kept one (as of its load).
+ */
+async function loaded(dialect: Dialect, scale: number, now: Date, withTenants: number, days = DEMO_DAYS) {
+  const keep = values.keep ? await openKept(dialect, scale, withTenants, days) : null;
+  const what = `${dialect}, scale ${scale}${withTenants ? ` + ${withTenants} tenant${withTenants === 1 ? '' : 's'}` : ''}${days === DEMO_DAYS ? '' : `, ${days} days`}`;
   const { db, dispose } = keep ?? (await openScratchDb(dialect));
   if (keep?.loadedAt) {
-    console.log(
-      `\n## ${dialect}, scale ${scale}${withTenants ? ` + ${withTenants} tenants` : ''}: kept database loaded as of ${keep.loadedAt.toISOString()}`,
-    );
+    console.log(`\n## ${what}: kept database loaded as of ${keep.loadedAt.toISOString()}`);
     return { db, dispose, now: keep.loadedAt };
   }
   const t0 = performance.now();
-  const result = await loadDemo(db, { scale, seed: 42, now, tenants: withTenants });
+  const result = await loadDemo(db, { scale, seed: 42, now, tenants: withTenants, days });
   keep?.done(now);
   const c = result.counts;
   console.log(
-    `\n## ${dialect}, scale ${scale}${withTenants ? ` + ${withTenants} tenant${withTenants === 1 ? '' : 's'}` : ''}: ${c.runs.toLocaleString('en-US')} runs, ` +
+    `\n## ${what}: ${c.runs.toLocaleString('en-US')} runs, ` +
       `${c.mentions.toLocaleString('en-US')} mentions, ${c.citations.toLocaleString('en-US')} citations, ${c.brands} brands ` +
       `(loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
   );
@@ -215,40 +230,37 @@ async function bench(dialect: Dialect, scale: number) {
 }
 
 /**
- * The demo brand's calls on the demo data alone and beside other tenants: two databases with the
- * same demo data (same seed and `now`), the second also holding the tenants, timed in turns.
+ * The demo brand's calls on two databases with the same demo brands and prompts (same seed and
+ * `now`), timed in turns: the demo data alone and beside `tenants` other tenants, or with 90 days of
+ * history and with `history` days.
  */
-async function benchTenants(dialect: Dialect, scale: number) {
-  const alone = await loaded(dialect, scale, new Date(), 0);
-  // Both databases as of the same moment, so the demo brand's data and windows are the same.
-  const shared = await loaded(dialect, scale, alone.now, tenants);
-  if (shared.now.getTime() !== alone.now.getTime())
+async function benchPair(dialect: Dialect, scale: number) {
+  const base = await loaded(dialect, scale, new Date(), 0);
+  // Both databases as of the same moment, so the demo brand's windows are the same.
+  const other = await loaded(dialect, scale, base.now, tenants, history ?? DEMO_DAYS);
+  if (other.now.getTime() !== base.now.getTime())
     throw new Error(`--keep: the kept databases of scale ${scale} were loaded as of different moments; delete ${values.keep}`);
-  const now = alone.now;
-  const clients = [await benchClient(alone.db, dialect, now), await benchClient(shared.db, dialect, now)];
+  const now = base.now;
+  const clients = [await benchClient(base.db, dialect, now), await benchClient(other.db, dialect, now)];
+  const [a, b] = history !== null ? [`${DEMO_DAYS} d`, `${history} d`] : ['alone', `+${tenants}`];
   console.log(
-    `\n## ${dialect}, scale ${scale}: the demo brand alone and beside ${tenants} other tenant${tenants === 1 ? '' : 's'} ` +
-      `(ms; ratio = with tenants / alone; ${runs} rounds, the two databases in turns)`,
+    history !== null
+      ? `\n## ${dialect}, scale ${scale}: the demo brand with ${DEMO_DAYS} and with ${history} days of history ` +
+          `(ms; ratio = ${history} days / ${DEMO_DAYS}; ${runs} rounds, the two databases in turns)`
+      : `\n## ${dialect}, scale ${scale}: the demo brand alone and beside ${tenants} other tenant${tenants === 1 ? '' : 's'} ` +
+          `(ms; ratio = with tenants / alone; ${runs} rounds, the two databases in turns)`,
   );
-  const ratio = (a: number, b: number) => (a > 0 ? (b / a).toFixed(2) : '-');
-  await table(['call', 'p50 alone', `p50 +${tenants}`, 'p50 ratio', 'p95 alone', `p95 +${tenants}`, 'p95 ratio'], async function* () {
+  const ratio = (x: number, y: number) => (x > 0 ? (y / x).toFixed(2) : '-');
+  await table(['call', `p50 ${a}`, `p50 ${b}`, 'p50 ratio', `p95 ${a}`, `p95 ${b}`, 'p95 ratio'], async function* () {
     for await (const { id, timings } of timeCalls(clients)) {
       record(dialect, scale, id, timings);
-      const [a, b] = timings;
-      yield [
-        label(id),
-        a.p50.toFixed(1),
-        b.p50.toFixed(1),
-        ratio(a.p50, b.p50),
-        a.p95.toFixed(1),
-        b.p95.toFixed(1),
-        ratio(a.p95, b.p95),
-      ];
+      const [x, y] = timings;
+      yield [label(id), x.p50.toFixed(1), y.p50.toFixed(1), ratio(x.p50, y.p50), x.p95.toFixed(1), y.p95.toFixed(1), ratio(x.p95, y.p95)];
     }
   });
   for (const c of clients) await c.close();
-  await alone.dispose();
-  await shared.dispose();
+  await base.dispose();
+  await other.dispose();
 }
 
 for (const dialect of values.dialects!.split(',') as Dialect[]) {
@@ -256,6 +268,6 @@ for (const dialect of values.dialects!.split(',') as Dialect[]) {
     console.log(`\n## postgres: not reachable at ${TEST_DATABASE_URL}, skipped`);
     continue;
   }
-  for (const scale of scales) await (tenants > 0 ? benchTenants(dialect, scale) : bench(dialect, scale));
+  for (const scale of scales) await (paired ? benchPair(dialect, scale) : bench(dialect, scale));
 }
 if (values.json) writeFileSync(values.json, JSON.stringify(jsonRows, null, 2));

@@ -4,7 +4,7 @@
  * shared answer model. Benchmark: `npx tsx server/seed/generator/bench.ts [scale]`.
  */
 export type { GeneratorOptions, DemoBrand, DemoPrompt, RawRun, DemoWorld } from './types';
-export { generateDemoWorld, generateRunsWithTruth, countDemoRuns, type RunWithTruth } from './world';
+export { generateDemoWorld, generateRunsWithTruth, countDemoRuns, DEFAULT_DAYS, type RunWithTruth } from './world';
 export { composeAnswer, chooseEntities, type AnswerEntity, type AnswerSetting, type Candidate } from './answerModel';
 export { DEMO_CATALOGS } from './catalog/index';
 export { generateTenantWorld, tenantKey, type TenantWorldOptions } from './tenants';

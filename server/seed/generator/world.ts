@@ -7,7 +7,8 @@ import type { DemoBrand, DemoPrompt, DemoWorld, GeneratorOptions, RawRun } from 
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const DEFAULT_DAYS = 90;
+/** Days of history the demo data holds unless told otherwise. */
+export const DEFAULT_DAYS = 90;
 /** Prompts per brand at scale 1, one entry per demo brand (30-50 each). */
 const BASE_PROMPTS = [46, 42, 44];
 const MIN_PROMPTS = 8;
