@@ -4,7 +4,7 @@ import { BRAND_ID, DAY, NOW } from '../testing/fixture';
 import { nearly, pct, wilsonByInversion, window } from '../testing/expect';
 import { DEFAULT_MIN_SAMPLE } from '../../../stats';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
-import { brandDomain, tldAnalysis } from './tldAnalysis';
+import { MAX_DETAILS_PER_DOMAIN, brandDomain, tldAnalysis, unmatchedUrlDetails } from './tldAnalysis';
 import { MAX_COMPETITORS_PER_BRAND } from '../competitors/manage';
 import type { BrandRow } from '../../access';
 import { scopeFromBody } from '../shared/scope';
@@ -99,6 +99,39 @@ describe.each<Dialect>(['duckdb', 'postgres'])('citation domain analysis on %s',
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('lists a domain\'s most cited URLs only, ties cut by code point, in the whole answer, the lighter one and a page\'s domains', async () => {
+    // A brand of its own: one domain with more URLs than are listed, the cut inside a tie of
+    // single citations whose code-point order (upper case first) differs from a locale's.
+    const brandId = 'brd_wide';
+    const domain = 'wide.example';
+    const cited = [
+      ...Array.from({ length: 3 }, () => `https://${domain}/z-most`),
+      ...Array.from({ length: 2 }, () => `https://${domain}/y-second`),
+      ...Array.from({ length: MAX_DETAILS_PER_DOMAIN + 10 }, (_, i) => `https://${domain}/${String.fromCharCode((i % 2 ? 65 : 97) + (i % 26))}${i}`),
+      `https://other.example/only`,
+    ];
+    const at = new Date(NOW.getTime() - 2 * DAY).toISOString();
+    await h.t.db.bulkInsert(
+      'citations',
+      ['brand_id', 'run_id', 'prompt_id', 'provider', 'location', 'created_at', 'position', 'url', 'domain', 'title', 'author', 'published_at', 'citation_hash'],
+      cited.map((url, i) => [brandId, `run_wide_${i}`, 'prm_wide', 'openai', 'US', at, 1, url, new URL(url).hostname, null, null, null, `h_${i}`]),
+    );
+    const singles = cited.filter((u) => u.startsWith(`https://${domain}/`) && !/\/(z-most|y-second)$/.test(u));
+    const expected = [`https://${domain}/z-most`, `https://${domain}/y-second`, ...[...singles].sort().slice(0, MAX_DETAILS_PER_DOMAIN - 2)];
+    const [row] = await h.t.db.query<BrandRow>('SELECT * FROM brands WHERE id = $1', [BRAND_ID]);
+    const brand = { ...row, id: brandId, url: 'https://wide-own.example' };
+    const tracked: TrackedEntity[] = [{ entity: 'acme', name: 'Acme', isOwn: true }];
+    const scope = scopeFromBody({ brandId, startTime: start.toISOString() }, NOW, 'raw');
+    const listed = (a: Awaited<ReturnType<typeof tldAnalysis>>) => a.classifications.find((c) => c.tld === domain)!.classification_details.map((d) => d.citation_url);
+    const whole = listed(await tldAnalysis(h.t.db, scope, brand, tracked));
+    expect(whole.slice(0, 2)).toEqual(expected.slice(0, 2));
+    expect([...whole].sort()).toEqual([...expected].sort());
+    expect(listed(await tldAnalysis(h.t.db, scope, brand, tracked, { matched: false }))).toEqual(whole);
+    const details = await unmatchedUrlDetails(h.t.db, scope, brand, tracked, [domain, 'other.example']);
+    expect(details.get(domain)!.map((d) => d.citation_url)).toEqual(whole);
+    expect(details.get('other.example')!.map((d) => d.citation_url)).toEqual(['https://other.example/only']);
   });
 
   it('filters by provider', async () => {
