@@ -69,6 +69,27 @@ export async function latestSubscription(db: Db, userId: string): Promise<Subscr
   return (await latestSubscriptions(db, [userId])).get(userId) ?? null;
 }
 
+/**
+ * The status of the user's newest subscription (the row latestSubscriptions keeps: last by
+ * created_at, then id), or null: what the access checks need, without the plan. Reads the user's
+ * few rows unordered and picks in code, since a sort costs DuckDB more than the rows do; when two
+ * rows share the newest created_at the database orders their ids (its collation, not JavaScript's).
+ */
+export async function newestSubscriptionStatus(db: Db, userId: string): Promise<string | null> {
+  const rows = await db.query<{ status: string; created_at: string }>(`SELECT status, created_at FROM subscriptions WHERE user_id = $1`, [
+    userId,
+  ]);
+  if (rows.length === 0) return null;
+  const newestAt = Math.max(...rows.map((r) => Date.parse(r.created_at)));
+  const newest = rows.filter((r) => Date.parse(r.created_at) === newestAt);
+  if (newest.length === 1) return newest[0].status;
+  const tied = await db.query<{ status: string }>(
+    `SELECT status FROM subscriptions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [userId],
+  );
+  return tied[0]?.status ?? null;
+}
+
 export async function listPlans(db: Db): Promise<PlanRow[]> {
   return db.query<PlanRow>(
     `SELECT id, name, max_prompts, max_locations, max_brands, price_cents, billing_interval FROM plans ORDER BY price_cents, id`,
