@@ -23,7 +23,7 @@ import {
   temporalPattern,
   threatAssessment,
 } from './assessment';
-import { type ThreatWindows, rawCandidates, rollupCandidates } from './candidates';
+import { type ThreatWindows, oneStatementOn, rawCandidates, rollupCandidates } from './candidates';
 
 /** An untracked brand that the answers name: its threat labels, relevance score, counts and positions. */
 export interface EmergingThreat {
@@ -67,6 +67,7 @@ const DAY = 86_400_000;
  * over the last HORIZON_DAYS, labelled and scored by the rules in assessment.ts. Sorted by
  * competitiveRelevanceScore descending, then mentions; at most MAX_THREATS. `tailFromRollup` as in
  * InsightScope (tailFromRollupOn): PostgreSQL reads today's rollup rows when no run follows `now` today (the usual case).
+ * `oneStatement`: read the rollup candidates in one statement (DuckDB) or in four (oneStatementOn).
  */
 export async function emergingThreats(
   db: Db,
@@ -76,6 +77,7 @@ export async function emergingThreats(
   source: FactSource = 'rollups',
   minSample = DEFAULT_MIN_SAMPLE,
   tailFromRollup = tailFromRollupOn(db.dialect),
+  oneStatement = oneStatementOn(db.dialect),
 ): Promise<EmergingThreat[]> {
   const own = tracked.find((t) => t.isOwn)!;
   const horizonStart = new Date(now.getTime() - HORIZON_DAYS * DAY);
@@ -89,7 +91,7 @@ export async function emergingThreats(
     recent: recentStart,
     now,
   };
-  const query = { brandId, tracked: tracked.map((t) => t.entity), own: own.entity, tailFromRollup };
+  const query = { brandId, tracked: tracked.map((t) => t.entity), own: own.entity, tailFromRollup, oneStatement };
   const horizon: InsightScope = { brandId, providers: null, locations: null, current: { start: horizonStart, end: now }, previous: null, source, tailFromRollup };
   const [candidates, brandRunCount] = await Promise.all([
     source === 'raw' ? rawCandidates(db, query, windows) : rollupCandidates(db, query, windows),
