@@ -362,7 +362,7 @@ async function candidateRows(db: Db, q: CandidateQuery, w: ThreatWindows): Promi
      kept AS MATERIALIZED (SELECT entity, MIN(first_at) AS first_at FROM hist GROUP BY entity HAVING SUM(n) >= ${minMentions}),
      earlier AS (SELECT entity, MIN(first_at) AS first_at FROM (${earlierRows}) e GROUP BY entity),
      prompts AS (${distinctPromptsSql(p, brand, w, kept)}),
-     moves AS (${windowMoves(p, brand, horizon, w, kept)})
+     moves AS (${windowMoves(p, brand, horizon, w, kept, untracked)})
      SELECT h.entity, h.rank, h.win, MIN(h.name) OVER (PARTITION BY h.entity) AS name, h.n, h.co, h.first_at, h.last_at,
             COALESCE(pr.inside, 0) AS prompts, COALESCE(pr.spanning, 0) AS spanning,
             CASE WHEN e.first_at < k.first_at THEN e.first_at ELSE k.first_at END AS earlier,
@@ -393,12 +393,19 @@ async function candidateRows(db: Db, q: CandidateQuery, w: ThreatWindows): Promi
 }
 
 /**
- * Per entity of `entities` (a subquery), its mentions from the mid cut and from the recent cut to
- * the next midnight (`to_mid`, `to_recent`): candidateRows counts them in the window before the cut
+ * Per untracked entity, its mentions from the mid cut and from the recent cut to the next midnight
+ * (`to_mid`, `to_recent`; `entities`, a subquery, only gives the columns' types when nothing moves): candidateRows counts them in the window before the cut
  * (their day's rollup row starts there), and they belong to the one after. A cut at midnight moves
  * nothing. Each cut must fall on a whole day of the horizon (read from its rollup row).
  */
-function windowMoves(p: SqlParams, brand: string, horizon: DaySplit, w: ThreatWindows, entities: string): string {
+function windowMoves(
+  p: SqlParams,
+  brand: string,
+  horizon: DaySplit,
+  w: ThreatWindows,
+  entities: string,
+  untracked: (col: string) => string,
+): string {
   const cuts = [
     { at: w.mid, column: 'to_mid' },
     { at: w.recent, column: 'to_recent' },
@@ -410,13 +417,14 @@ function windowMoves(p: SqlParams, brand: string, horizon: DaySplit, w: ThreatWi
     }
   }
   if (cuts.length === 0) return `SELECT entity, 0 AS to_mid, 0 AS to_recent FROM (${entities}) k WHERE FALSE`;
+  // Filtered by the tracked keys in the scan, not by a semi-join on `entities`: the join to the
+  // kept entities' rows drops the others, and on DuckDB the semi-join cost more than the read.
   const parts = cuts.map(
-    (c) => `SELECT m.entity, '${c.column}' AS cut FROM mentions m
+    (c) => `SELECT m.entity, ${c.column === 'to_mid' ? 1 : 0} AS to_mid, ${c.column === 'to_recent' ? 1 : 0} AS to_recent FROM mentions m
              WHERE m.brand_id = ${brand} AND m.created_at >= ${tsParam(p, c.at)} AND m.created_at < ${tsParam(p, addDays(utcDay(c.at), 1))}
-               AND m.entity IN (${entities})`,
+               AND ${untracked('m.entity')}`,
   );
-  return `SELECT entity, COUNT(*) FILTER (WHERE cut = 'to_mid') AS to_mid, COUNT(*) FILTER (WHERE cut = 'to_recent') AS to_recent
-            FROM (${parts.join(' UNION ALL ')}) mv GROUP BY entity`;
+  return `SELECT entity, SUM(to_mid) AS to_mid, SUM(to_recent) AS to_recent FROM (${parts.join(' UNION ALL ')}) mv GROUP BY entity`;
 }
 
 /**
