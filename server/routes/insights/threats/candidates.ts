@@ -376,14 +376,8 @@ async function candidateRows(db: Db, q: CandidateQuery, w: ThreatWindows): Promi
     p.values,
   );
   return result.map((r) => ({
-    entity: String(r.entity),
-    name: String(r.name),
-    rank: num(r.rank),
+    ...histogramRow(r),
     window: num(r.win),
-    n: num(r.n),
-    co: num(r.co),
-    first: new Date(String(r.first_at)),
-    last: new Date(String(r.last_at)),
     prompts: num(r.prompts),
     spanning: num(r.spanning),
     earlier: new Date(String(r.earlier)),
@@ -507,7 +501,12 @@ async function rankHistogram(db: Db, q: CandidateQuery, w: ThreatWindows): Promi
       ORDER BY entity, rank`,
     p.values,
   );
-  return result.map((r) => ({
+  return result.map(histogramRow);
+}
+
+/** A result row of an entity's mentions at one rank (entity, name, rank, n, co, first_at, last_at). */
+function histogramRow(r: Record<string, unknown>): HistogramRow {
+  return {
     entity: String(r.entity),
     name: String(r.name),
     rank: num(r.rank),
@@ -515,7 +514,7 @@ async function rankHistogram(db: Db, q: CandidateQuery, w: ThreatWindows): Promi
     co: num(r.co),
     first: new Date(String(r.first_at)),
     last: new Date(String(r.last_at)),
-  }));
+  };
 }
 
 /**
