@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dialect } from '../../../db/types';
+import type { Db, Dialect } from '../../../db/types';
 import { BRAND_ID, COMPETITORS, DAY, NOW, OWN, PROMPTS, STRANGER, type MentionFact, type RunFact } from '../testing/fixture';
 import { nearly, newcombeReference, pct, r2, tIntervalOf, wilsonByInversion, window } from '../testing/expect';
-import { tQuantile } from '../../../stats';
+import { DEFAULT_MIN_SAMPLE, rateChangeStats, tQuantile } from '../../../stats';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 
 // Overview windows as the client sends them: start = midnight UTC 7 days back, delta = the 7 days before.
@@ -231,19 +231,7 @@ describe.each<Dialect>(['duckdb', 'postgres'])('brand performance calls on %s', 
     }
     const db = h.t.db;
     try {
-      for (const r of runs) {
-        await db.query(
-          `INSERT INTO runs (brand_id, id, prompt_id, provider, location, created_at, answer_text, named_count) VALUES ($1, $2, $3, $4, $5, $6, '', $7)`,
-          [BRAND_ID, r.id, r.promptId, r.provider, r.location, r.createdAt, r.namedCount],
-        );
-      }
-      for (const m of mentions) {
-        await db.query(
-          `INSERT INTO mentions (brand_id, run_id, prompt_id, provider, location, created_at, entity, entity_name, rank, sentiment)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [BRAND_ID, m.runId, m.promptId, m.provider, m.location, m.createdAt, m.entity, m.name, m.rank, m.sentiment],
-        );
-      }
+      await insertFacts(db, runs, mentions);
       for (const limit of [1, 3, 100]) {
         const res = await h.call('POST', '/api/brands/performance/prompts-ranking', { ...body, limit });
         expect(res.status).toBe(200);
@@ -252,6 +240,51 @@ describe.each<Dialect>(['duckdb', 'postgres'])('brand performance calls on %s', 
     } finally {
       await db.query(`DELETE FROM mentions WHERE brand_id = $1 AND prompt_id IN ('prm_gone_best', 'prm_gone_worst')`, [BRAND_ID]);
       await db.query(`DELETE FROM runs WHERE brand_id = $1 AND prompt_id IN ('prm_gone_best', 'prm_gone_worst')`, [BRAND_ID]);
+    }
+  });
+
+  it('prompts ranking: the delta figures of the picked rows come from their own prompt, provider and location', async () => {
+    // The delta window is read for the picked rows only. A combination with runs in the delta window
+    // only is not ranked (its rate there would top the list); a new location of a prompt that ran
+    // elsewhere in the delta window is compared with its own delta runs, not the prompt's.
+    const inDelta = new Date(deltaStart.getTime() + 2 * DAY);
+    const inCurrent = new Date(start.getTime() + 2 * DAY);
+    const runs: RunFact[] = [];
+    const mentions: MentionFact[] = [];
+    const add = (promptId: string, location: string, createdAt: Date, count: number, hits: number) => {
+      for (let i = 0; i < count; i++) {
+        const id = `run_delta_${promptId}_${location}_${createdAt.getTime()}_${i}`;
+        runs.push({ id, promptId, provider: 'openai', location, createdAt, namedCount: 1 });
+        if (i < hits) mentions.push({ runId: id, promptId, provider: 'openai', location, createdAt, entity: 'acme', name: OWN, rank: 1, sentiment: 0.5 });
+      }
+    };
+    add('prm_1', 'FR', inDelta, 6, 6); // delta window only
+    add('prm_2', 'DE', inCurrent, 3, 3);
+    add('prm_2', 'DE', inDelta, 4, 1);
+    const db = h.t.db;
+    try {
+      await insertFacts(db, runs, mentions);
+      for (const limit of [1, 3, 100]) {
+        const res = await h.call('POST', '/api/brands/performance/prompts-ranking', { ...body, limit });
+        expect(res.status).toBe(200);
+        expect(withoutStats(res.body)).toEqual(expectedRanking(limit, { runs, mentions }));
+        expect(res.body.some((r: { runLocation: string }) => r.runLocation === 'FR')).toBe(false);
+        const facts = { ...h.facts, runs: [...h.facts.runs, ...runs], mentions: [...h.facts.mentions, ...mentions] };
+        for (const row of res.body) {
+          const only = { providers: [row.provider], locations: [row.runLocation] };
+          const c = window(facts, { start, end: NOW, ...only });
+          const p = window(facts, { start: deltaStart, end: start, ...only });
+          const counts = (w: typeof c) => [w.of('acme').filter((m) => m.promptId === row.promptId).length, w.runs.filter((r) => r.promptId === row.promptId).length];
+          const [k1, n1] = counts(c);
+          const [k0, n0] = counts(p);
+          expect(row.mentionRateChangeStats).toEqual(rateChangeStats(k1, n1, k0, n0, DEFAULT_MIN_SAMPLE));
+        }
+      }
+      const top = (await h.call('POST', '/api/brands/performance/prompts-ranking', { ...body, limit: 1 })).body[0];
+      expect([top.promptId, top.runLocation, top.mentionRate, top.pctChangeMentionRate]).toEqual(['prm_2', 'DE', 100, 300]);
+    } finally {
+      await db.query(`DELETE FROM mentions WHERE brand_id = $1 AND run_id LIKE 'run_delta_%'`, [BRAND_ID]);
+      await db.query(`DELETE FROM runs WHERE brand_id = $1 AND id LIKE 'run_delta_%'`, [BRAND_ID]);
     }
   });
 
@@ -302,3 +335,20 @@ describe.each<Dialect>(['duckdb', 'postgres'])('brand performance calls on %s', 
     expect(badInterval.status).toBe(400);
   });
 });
+
+/** Adds facts of the fixture's brand that the JS facts do not hold (a test removes them again). */
+async function insertFacts(db: Db, runs: RunFact[], mentions: MentionFact[]) {
+  for (const r of runs) {
+    await db.query(
+      `INSERT INTO runs (brand_id, id, prompt_id, provider, location, created_at, answer_text, named_count) VALUES ($1, $2, $3, $4, $5, $6, '', $7)`,
+      [BRAND_ID, r.id, r.promptId, r.provider, r.location, r.createdAt, r.namedCount],
+    );
+  }
+  for (const m of mentions) {
+    await db.query(
+      `INSERT INTO mentions (brand_id, run_id, prompt_id, provider, location, created_at, entity, entity_name, rank, sentiment)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [BRAND_ID, m.runId, m.promptId, m.provider, m.location, m.createdAt, m.entity, m.name, m.rank, m.sentiment],
+    );
+  }
+}
