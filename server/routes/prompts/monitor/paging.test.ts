@@ -1,5 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as stats from '../../../stats';
 import { startPromptsTestApp, type PromptsTestApp } from '../testing';
+
+// the table computes one sentiment change interval per row it completes: counted to show which rows are
+vi.mock('../../../stats', async (original) => {
+  const actual = await original<typeof import('../../../stats')>();
+  return { ...actual, meanChangeStats: vi.fn(actual.meanChangeStats) };
+});
 
 // prompts.table with a page request, on both databases: every page, sort, search, Performance
 // filter and state is checked against the whole list the same request answers without a page
@@ -101,6 +108,8 @@ describe.each(['duckdb', 'postgres'] as const)('paged prompts table (%s)', (dial
       for (const order of ['asc', 'desc'] as const) {
         const res = await ask({ page: { limit: 200, sort: key, order } });
         expect(ids(res.body.prompts)).toEqual(ids(sorted(whole, read, order)));
+        // whole rows, intervals too: a page's rows are those of the unpaged answer
+        expect(res.body.prompts).toEqual(sorted(whole, read, order));
       }
     },
   );
@@ -113,9 +122,13 @@ describe.each(['duckdb', 'postgres'] as const)('paged prompts table (%s)', (dial
         const res = await ask({ performance, state, page: { limit: 200, sort: 'mentionRate', order: 'desc' } });
         const expected = sorted(state ? kept.filter((r) => r.promptState === state) : kept, (r) => r.mentionRate, 'desc');
         expect(ids(res.body.prompts)).toEqual(ids(expected));
+        expect(res.body.prompts).toEqual(expected);
         expect(res.body.total).toBe(expected.length);
         const active = kept.filter((r) => r.promptState === 'active').length;
         expect(res.body.counts).toEqual({ active, inactive: kept.length - active, all: kept.length });
+        // a page of no rows (the page header's request) answers the same total and counts
+        const none = await ask({ performance, state, page: { limit: 0 } });
+        expect(none.body).toEqual({ ...res.body, prompts: [] });
       }
     },
   );
@@ -134,10 +147,26 @@ describe.each(['duckdb', 'postgres'] as const)('paged prompts table (%s)', (dial
     expect(res.body.counts.all).toBe(whole.length);
   });
 
+  it('computes intervals for the rows it returns only: none for a page of 0 rows, every row without a page', async () => {
+    const completed = async (extra: object) => {
+      vi.mocked(stats.meanChangeStats).mockClear();
+      const res = await ask(extra);
+      expect(res.status).toBe(200);
+      return vi.mocked(stats.meanChangeStats).mock.calls.length;
+    };
+    expect(await completed({ page: { limit: 3, offset: 2, sort: 'mentionRate', order: 'desc' } })).toBe(3);
+    expect(await completed({ performance: 'top', page: { limit: 0 } })).toBe(0);
+    expect(await completed({ page: { limit: 0 } })).toBe(0);
+    expect(await completed({})).toBe(whole.length);
+  });
+
   it('answers a page of 0 rows with its counts, and 400 BAD_PAGE for an unknown sort key or a page over 200', async () => {
     const none = await ask({ page: { limit: 0 } });
     expect(none.body.prompts).toEqual([]);
     expect(none.body.total).toBe(whole.length);
+    expect(none.body.counts).toEqual({ active: whole.length - 2, inactive: 2, all: whole.length });
+    const searched = await ask({ page: { limit: 0, search: 'ZZZ-no-such-prompt' } });
+    expect(searched.body).toEqual({ ...none.body, total: 0 });
     const bad = await ask({ page: { limit: 10, sort: 'fullPrompt' } });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('BAD_PAGE');

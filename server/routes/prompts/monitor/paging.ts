@@ -1,5 +1,5 @@
 import { type PageRequest, type PagingSpec, pageOf } from '../../../http/paging';
-import type { PromptTableRow } from './table';
+import type { PromptTableFields } from './table';
 
 /** The Performance filter of the Prompts Monitor ('all' or null keeps every prompt). */
 export type PerformanceFilter = 'all' | 'top' | 'worst' | 'needs_attention' | 'recently_changed';
@@ -8,12 +8,12 @@ export type PerformanceFilter = 'all' | 'top' | 'worst' | 'needs_attention' | 'r
 export const RECENT_CHANGE_POINTS = 5;
 
 /** The label the table shows: a never-run prompt is New, the others their performanceStatus. */
-export function performanceLabel(row: PromptTableRow): string {
+export function performanceLabel(row: PromptTableFields): string {
   return row.recencyStatus === 'never_run' ? 'new' : row.performanceStatus;
 }
 
 /** Whether a row passes the Performance filter, by the label it shows (a New prompt is none of them). */
-export function keepsPerformance(row: PromptTableRow, filter: PerformanceFilter | null | undefined): boolean {
+export function keepsPerformance(row: PromptTableFields, filter: PerformanceFilter | null | undefined): boolean {
   switch (filter ?? 'all') {
     case 'top':
       return performanceLabel(row) === 'top';
@@ -30,9 +30,9 @@ export function keepsPerformance(row: PromptTableRow, filter: PerformanceFilter 
 
 /**
  * The table's sortable columns and its search (the prompt's whole text); equal values keep the
- * prompts in their stored order (created first), so pages never overlap.
+ * prompts in their stored order (created first), so pages never overlap. None reads an interval.
  */
-export const PROMPT_PAGING: PagingSpec<PromptTableRow & { position: number }> = {
+export const PROMPT_PAGING: PagingSpec<PromptTableFields & { position: number }> = {
   sortKeys: {
     promptPreview: (r) => r.promptPreview,
     promptState: (r) => r.promptState,
@@ -55,8 +55,8 @@ export interface StateCounts {
   all: number;
 }
 
-export interface PromptTablePage {
-  prompts: PromptTableRow[];
+export interface PromptTablePage<Row> {
+  prompts: Row[];
   /** with page: the prompts the filter, state and search keep (prompts holds one page of them) */
   total?: number;
   /** with page: the prompts the Performance filter keeps, by state (the tabs' counts; no search) */
@@ -66,14 +66,15 @@ export interface PromptTablePage {
 /**
  * The rows a request asks for: the prompts the Performance filter and the state keep (every
  * prompt without them); with `page` searched, sorted and cut to one page, with their total and
- * the counts of each state.
+ * the counts of each state. It reads no interval, so `rows` may be rows without them
+ * (PromptTableFields) and only the rows it returns be completed.
  */
-export function pagePromptTable(
-  rows: PromptTableRow[],
+export function pagePromptTable<Row extends PromptTableFields>(
+  rows: Row[],
   page: PageRequest | undefined,
   performance: PerformanceFilter | null | undefined,
   state: 'active' | 'inactive' | null | undefined,
-): PromptTablePage {
+): PromptTablePage<Row> {
   const kept = rows.filter((r) => keepsPerformance(r, performance));
   const inState = state ? kept.filter((r) => r.promptState === state) : kept;
   if (!page) return { prompts: inState };
@@ -84,5 +85,5 @@ export function pagePromptTable(
     page,
     PROMPT_PAGING,
   );
-  return { prompts: cut.rows.map(({ position: _position, ...r }) => r), total: cut.total, counts };
+  return { prompts: cut.rows.map((r) => inState[r.position]), total: cut.total, counts };
 }

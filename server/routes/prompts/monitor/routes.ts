@@ -42,18 +42,38 @@ interface TableBody extends MonitorBody {
   state?: 'active' | 'inactive' | null;
 }
 
+/**
+ * Whether an answer rests on the prompts' facts: its rows do, and the Performance filter does; a
+ * page of no rows without that filter (the page header's request for canAddPrompts and the
+ * counts) rests on the prompts' states and texts only (total and counts: search, state).
+ */
+function tableReadsFacts(page: PageRequest | undefined, performance: PerformanceFilter | null | undefined): boolean {
+  return page === undefined || page.limit !== 0 || (performance ?? 'all') !== 'all';
+}
+
 export const promptsTable = defineCall<TableBody>('prompts.table', async ({ body, user, ctx }) => {
   const brand = await requireBrandAccess(ctx, user, body.brandId);
   const { current, delta, filters } = scope(body, ctx.now());
   const [table, canAdd, collection] = await Promise.all([
-    loadPromptTable(ctx.db, brand.id, ownEntity(brand.name), current, delta, filters, ctx.config.minSample, factSource(ctx)),
+    loadPromptTable(
+      ctx.db,
+      brand.id,
+      ownEntity(brand.name),
+      current,
+      delta,
+      filters,
+      ctx.config.minSample,
+      factSource(ctx),
+      tableReadsFacts(body.page, body.performance),
+    ),
     // the plan of the brand's creator governs it (planLimits)
     canGovernorAddPrompts(ctx.db, brand.created_by),
     costCapStatus(ctx.db, brand.id, jobSettings(ctx.config).costCapUsdPerBrandDay, ctx.now()),
   ]);
-  // with a page request: one page of the filtered prompts, their total and the tabs' counts
+  // with a page request: one page of the filtered prompts, their total and the tabs' counts;
+  // filtered, sorted and paged without intervals, which only the returned rows get
   const rows = pagePromptTable(table.rows, body.page, body.performance, body.state);
-  return { ...rows, canAddPrompts: canAdd, collection };
+  return { ...rows, prompts: rows.prompts.map(table.complete), canAddPrompts: canAdd, collection };
 });
 
 export const promptsFacts = defineCall<MonitorBody>('prompts.insights.facts', async ({ body, user, ctx }) => {

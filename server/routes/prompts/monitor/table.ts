@@ -70,16 +70,19 @@ const EMPTY: Omit<PromptWindowStats, 'promptId'> = {
   prevSentiment: { n: 0, sum: 0, sumSq: 0 },
 };
 
-/**
- * Builds one table row from the prompt and its unrounded window counts; `minSample` (server/stats)
- * decides which rates rest on enough answers and which changes can be stated.
- */
-export function toTableRow(
-  prompt: PromptRecord,
-  stats: PromptWindowStats | undefined,
-  lastRun: string | undefined,
-  minSample = DEFAULT_MIN_SAMPLE,
-): PromptTableRow {
+/** The fields of a row that are its intervals (server/stats): the costly part, last in the row. */
+type IntervalField =
+  | 'mentionRateStats'
+  | 'mentionRateChangeStats'
+  | 'averageMentionRankStats'
+  | 'currentNetSentimentStats'
+  | 'netSentimentChangeStats';
+
+/** A table row without its intervals: every field a page request filters, sorts, searches or counts on. */
+export type PromptTableFields = Omit<PromptTableRow, IntervalField>;
+
+/** A table row's fields but its intervals, from the prompt and its unrounded window counts. */
+export function toTableFields(prompt: PromptRecord, stats: PromptWindowStats | undefined, lastRun: string | undefined): PromptTableFields {
   const s = stats ?? { promptId: prompt.id, ...EMPTY };
   const current = rate(s.mentioned, s.runs);
   const previous = rate(s.prevMentioned, s.prevRuns);
@@ -110,6 +113,22 @@ export function toTableRow(
     currentNetSentiment: round2OrNull(sentiment),
     deltaNetSentimentChange: sentiment !== null && prevSentiment !== null ? round2(sentiment - prevSentiment) : null,
     lastRunDate: lastRun ?? null,
+  };
+}
+
+/**
+ * The whole row: `fields` (toTableFields of the same prompt and counts) with the intervals of its
+ * metrics; `minSample` (server/stats) decides which rates rest on enough answers and which changes
+ * can be stated.
+ */
+export function withIntervals(
+  fields: PromptTableFields,
+  stats: PromptWindowStats | undefined,
+  minSample = DEFAULT_MIN_SAMPLE,
+): PromptTableRow {
+  const s = stats ?? { promptId: fields.promptId, ...EMPTY };
+  return {
+    ...fields,
     mentionRateStats: rateStats(s.mentioned, s.runs, minSample),
     mentionRateChangeStats: rateChangeStats(s.mentioned, s.runs, s.prevMentioned, s.prevRuns, minSample),
     averageMentionRankStats: meanStats(s.rank, minSample),
@@ -119,12 +138,16 @@ export function toTableRow(
 }
 
 export interface PromptTableData {
-  prompts: PromptRecord[];
-  stats: Map<string, PromptWindowStats>;
-  lastRuns: Map<string, string>;
-  rows: PromptTableRow[];
+  /** every prompt's row without its intervals, in the stored order (created first) */
+  rows: PromptTableFields[];
+  /** The whole row of one of `rows`: an answer computes the intervals of the rows it returns only. */
+  complete(row: PromptTableFields): PromptTableRow;
 }
 
+/**
+ * The brand's prompts as table rows over the windows. Without `withFacts` no facts are read and
+ * every prompt counts as never run: for an answer that rests on the prompts' states and texts only.
+ */
 export async function loadPromptTable(
   db: Db,
   brandId: string,
@@ -134,12 +157,15 @@ export async function loadPromptTable(
   filters: Filters,
   minSample = DEFAULT_MIN_SAMPLE,
   source: FactSource = 'raw',
+  withFacts = true,
 ): Promise<PromptTableData> {
   const [prompts, stats, lastRuns] = await Promise.all([
     loadBrandPrompts(db, brandId),
-    loadPromptWindowStats(db, brandId, ownEntity, current, delta, filters, source),
-    loadLastRunDates(db, brandId, source),
+    withFacts ? loadPromptWindowStats(db, brandId, ownEntity, current, delta, filters, source) : new Map<string, PromptWindowStats>(),
+    withFacts ? loadLastRunDates(db, brandId, source) : new Map<string, string>(),
   ]);
-  const rows = prompts.map((prompt) => toTableRow(prompt, stats.get(prompt.id), lastRuns.get(prompt.id), minSample));
-  return { prompts, stats, lastRuns, rows };
+  return {
+    rows: prompts.map((prompt) => toTableFields(prompt, stats.get(prompt.id), lastRuns.get(prompt.id))),
+    complete: (row) => withIntervals(row, stats.get(row.promptId), minSample),
+  };
 }
