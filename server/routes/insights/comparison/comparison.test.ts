@@ -1,5 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as stats from '../../../stats';
 import { DEFAULT_MIN_SAMPLE, pairedRateChange, tQuantile } from '../../../stats';
+
+// a comparison row's paired gap interval is computed once per row the call completes: counted to show which rows are
+vi.mock('../../../stats', async (original) => {
+  const actual = await original<typeof import('../../../stats')>();
+  return { ...actual, pairedRateChangeStats: vi.fn(actual.pairedRateChangeStats) };
+});
 import type { Dialect } from '../../../db/types';
 import { BRAND_ID, DAY, NOW, PROMPTS } from '../testing/fixture';
 import { nearly, pct, r2, tIntervalOf, wilsonByInversion, window } from '../testing/expect';
@@ -200,6 +207,9 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
     });
     expect(sorted.body.total).toBe(whole.length);
     expect(sorted.body.prompts.map((r: any) => r.coMentionsCount)).toEqual(whole.map((r) => r.coMentionsCount).sort((a, b) => b - a));
+    // whole rows, intervals too: a sorted page's rows are those of the unpaged answer
+    const sameRow = (a: any) => whole.find((r) => r.promptId === a.promptId && r.provider === a.provider);
+    expect(sorted.body.prompts).toEqual(sorted.body.prompts.map(sameRow));
     const needle = whole[0].promptPreview.slice(0, 12).toUpperCase();
     const searched = await h.call('POST', '/api/competitors/comparison-prompts', {
       ...body('Globex'),
@@ -213,6 +223,20 @@ describe.each<Dialect>(['duckdb', 'postgres'])('competitor comparison on %s', (d
     });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('BAD_PAGE');
+  });
+
+  it('prompts: computes intervals for the rows it returns only', async () => {
+    const completed = async (extra: object) => {
+      vi.mocked(stats.pairedRateChangeStats).mockClear();
+      const res = await h.call('POST', '/api/competitors/comparison-prompts', { ...body('Globex'), ...extra });
+      expect(res.status).toBe(200);
+      return { calls: vi.mocked(stats.pairedRateChangeStats).mock.calls.length, body: res.body };
+    };
+    const whole = await completed({});
+    expect(whole.body.length).toBeGreaterThan(3);
+    expect(whole.calls).toBe(whole.body.length);
+    expect((await completed({ page: { limit: 2, offset: 1, sort: 'provider' } })).calls).toBe(2);
+    expect((await completed({ side: 'trailing', page: { limit: 0 } })).calls).toBe(0);
   });
 
   it('providers: one row per provider, sorted by name', async () => {

@@ -172,22 +172,41 @@ export async function comparisonMetrics(
   };
 }
 
+/** The fields of a comparison row that are its intervals (server/stats): the costly part, last in the row. */
+type IntervalField =
+  | 'brandMentionRateStats'
+  | 'competitorMentionRateStats'
+  | 'mentionRateGapStats'
+  | 'avgBrandRankStats'
+  | 'avgCompetitorRankStats';
+
+/** A comparison row without its intervals: every field the lists filter, sort and search on. */
+export type ComparisonPromptFields = Omit<ComparisonPrompt, IntervalField>;
+
+/** The comparison's rows, in their order, and how one of them becomes a whole row. */
+export interface ComparisonPromptRows {
+  /** one per prompt and provider, sorted by rate gap (brand − competitor) descending */
+  rows: ComparisonPromptFields[];
+  /** The whole row of one of `rows` (the same object): an answer computes the intervals of the rows it returns only. */
+  complete(row: ComparisonPromptFields): ComparisonPrompt;
+}
+
 /** Each prompt as run by each provider, with both brands' rates over the same runs. Sorted by rate gap (brand − competitor) descending. */
 export async function comparisonPrompts(
   db: Db,
   scope: InsightScope,
   tracked: TrackedEntity[],
   compared: ComparedEntity,
-): Promise<ComparisonPrompt[]> {
+): Promise<ComparisonPromptRows> {
   const own = tracked.find((t) => t.isOwn)!;
   const groups = await promptPairStats(db, scope, own.entity, compared.entity);
-  const rows = groups.map((g): ComparisonPrompt => {
+  const counts = new Map<ComparisonPromptFields, PairStats>();
+  const rows = groups.map((g): ComparisonPromptFields => {
     const brandRate = percent(g.brandMentions, g.runs);
     const competitorRate = percent(g.competitorMentions, g.runs);
     const brandRank = meanOrNull(g.brandRankSum, g.brandMentions);
     const competitorRank = meanOrNull(g.competitorRankSum, g.competitorMentions);
-    const [brandRankStats, competitorRankStats] = rankStats(g, minSampleOf(scope));
-    return {
+    const row: ComparisonPromptFields = {
       promptId: g.group.prompt_id,
       promptPreview: promptPreview(g.text ?? ''),
       provider: g.group.provider,
@@ -199,18 +218,25 @@ export async function comparisonPrompts(
       coMentionsCount: g.coMentions,
       competitiveStatus: competitiveStatus(brandRate, competitorRate),
       rankingComparison: rankingComparison(brandRank, competitorRank),
-      ...rowStats(g, minSampleOf(scope)),
-      avgBrandRankStats: brandRankStats,
-      avgCompetitorRankStats: competitorRankStats,
     };
+    counts.set(row, g);
+    return row;
   });
-  return rows.sort(
+  rows.sort(
     (a, b) =>
       b.brandMentionRate - b.competitorMentionRate - (a.brandMentionRate - a.competitorMentionRate) ||
       a.promptPreview.localeCompare(b.promptPreview) ||
       a.provider.localeCompare(b.provider) ||
       a.promptId.localeCompare(b.promptId),
   );
+  return {
+    rows,
+    complete: (row) => {
+      const g = counts.get(row)!;
+      const [brandRankStats, competitorRankStats] = rankStats(g, minSampleOf(scope));
+      return { ...row, ...rowStats(g, minSampleOf(scope)), avgBrandRankStats: brandRankStats, avgCompetitorRankStats: competitorRankStats };
+    },
+  };
 }
 
 /** One row per provider with runs in the window, sorted by provider. */

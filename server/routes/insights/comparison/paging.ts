@@ -1,8 +1,8 @@
 import { type PageRequest, type PagingSpec, pageOf } from '../../../http/paging';
-import type { ComparisonPrompt } from './comparison';
+import type { ComparisonPrompt, ComparisonPromptRows, ComparisonPromptFields } from './comparison';
 import { type PromptSide, inPromptList } from './labels';
 
-type Positioned = ComparisonPrompt & { position: number };
+type Positioned = ComparisonPromptFields & { position: number };
 
 /**
  * The comparison rows (one per prompt and provider) as a page request sorts and searches them;
@@ -31,18 +31,19 @@ export interface ComparisonPromptPage {
  * The answer a request asks for: every row without `side` or `page`; with `side` only the rows
  * of that list (inPromptList); with `page` one page of them in `prompts` and the rows the search
  * keeps in `total`, so the page stays small however many prompts and providers the brand runs.
+ * Filtering, sorting and searching read no interval: only the rows returned are completed.
  */
 export function pageComparisonPrompts(
-  rows: ComparisonPrompt[],
+  { rows, complete }: ComparisonPromptRows,
   side?: PromptSide,
   page?: PageRequest,
 ): ComparisonPrompt[] | ComparisonPromptPage {
   const kept = side ? rows.filter((r) => inPromptList(side, r.competitiveStatus, r.rankingComparison)) : rows;
-  if (!page) return kept;
+  if (!page) return kept.map(complete);
   const { rows: shown, total } = pageOf(
     kept.map((r, position) => ({ ...r, position })),
     page,
     COMPARISON_PROMPT_PAGING,
   );
-  return { prompts: shown.map(({ position: _position, ...r }) => r), total };
+  return { prompts: shown.map((r) => complete(kept[r.position])), total };
 }
