@@ -85,6 +85,11 @@ export const SCREEN_VARIANTS: Record<string, Record<string, object>> = {
     // Cited URLs: no domains, a page of URLs
     urls: { page: { limit: 0 }, urlPage: { limit: 10 } },
   },
+  'prompts.table': {
+    // pages/prompts.json: New Prompt, bulk Start and the collection strip ask for no rows and no
+    // Performance filter or state (canAddPrompts, collection and the counts)
+    header: { performance: undefined, state: undefined, page: { limit: 0 } },
+  },
 };
 
 /** The catalogue call of a request id (`call` or `call#variant`). */
