@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors';
-import { type PagingSpec, pageOf, withoutPaging } from './paging';
+import { type PagingSpec, pageInListOrder, pageOf, withoutPaging } from './paging';
 
 type Row = { name: string; n: number | null };
 const spec: PagingSpec<Row> = {
@@ -41,6 +41,17 @@ describe('pageOf', () => {
     expect(fails({ limit: 201 })?.[1]).toBe('BAD_PAGE');
     expect(fails({ limit: 1.5 })?.[1]).toBe('BAD_PAGE');
     expect(fails({ limit: 5, offset: -1 })?.[1]).toBe('BAD_PAGE');
+  });
+});
+
+describe('pageInListOrder', () => {
+  it("breaks ties by the rows' places in the list, in either order, and answers the list's own rows", () => {
+    const { tieBreak: _byName, ...ordered } = spec;
+    const desc = pageInListOrder(rows, { limit: 10, sort: 'n', order: 'desc' }, ordered).rows;
+    expect(desc.map((r) => r.name)).toEqual(['gamma', 'Zoë', 'Beta', 'alpha']);
+    expect(desc[1]).toBe(rows[0]);
+    expect(pageInListOrder(rows, { limit: 10, sort: 'n' }, ordered).rows.map((r) => r.name)).toEqual(['Zoë', 'Beta', 'gamma', 'alpha']);
+    expect(pageInListOrder(rows, { limit: 2, offset: 1, search: 'a' }, ordered)).toEqual({ rows: [rows[2], rows[3]], total: 3 });
   });
 });
 

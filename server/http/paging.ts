@@ -83,6 +83,25 @@ export function pageOf<T>(rows: readonly T[], page: PageRequest, spec: PagingSpe
   return { rows: kept.slice(offset, offset + page.limit), total: kept.length };
 }
 
+/**
+ * pageOf for a list whose own order breaks ties: rows with equal sort values keep their places in
+ * `rows`. The rows are not copied with their positions: a copy of a wide row with one more field
+ * (`{ ...row, position }`) costs V8 more than sorting and paging thousands of them.
+ */
+export function pageInListOrder<T extends object>(
+  rows: readonly T[],
+  page: PageRequest,
+  spec: Omit<PagingSpec<T>, 'tieBreak'>,
+  param = 'page',
+): Page<T> {
+  let position: Map<T, number> | undefined;
+  const tieBreak = (a: T, b: T) => {
+    position ??= new Map(rows.map((row, i) => [row, i]));
+    return position.get(a)! - position.get(b)!;
+  };
+  return pageOf(rows, page, { ...spec, tieBreak }, param);
+}
+
 /** Body fields that ask for a page (not part of what a call computes): pages share one answer. */
 export const PAGING_FIELDS = ['page', 'urlPage'] as const;
 

@@ -231,10 +231,29 @@ export async function comparisonPrompts(
   );
   return {
     rows,
+    // the fields listed one by one: `{ ...row, more }` costs V8 tens of µs a row
     complete: (row) => {
       const g = counts.get(row)!;
       const [brandRankStats, competitorRankStats] = rankStats(g, minSampleOf(scope));
-      return { ...row, ...rowStats(g, minSampleOf(scope)), avgBrandRankStats: brandRankStats, avgCompetitorRankStats: competitorRankStats };
+      const { brandMentionRateStats, competitorMentionRateStats, mentionRateGapStats } = rowStats(g, minSampleOf(scope));
+      return {
+        promptId: row.promptId,
+        promptPreview: row.promptPreview,
+        provider: row.provider,
+        avgBrandRank: row.avgBrandRank,
+        avgCompetitorRank: row.avgCompetitorRank,
+        brandMentionsCount: row.brandMentionsCount,
+        brandMentionRate: row.brandMentionRate,
+        competitorMentionRate: row.competitorMentionRate,
+        coMentionsCount: row.coMentionsCount,
+        competitiveStatus: row.competitiveStatus,
+        rankingComparison: row.rankingComparison,
+        brandMentionRateStats,
+        competitorMentionRateStats,
+        mentionRateGapStats,
+        avgBrandRankStats: brandRankStats,
+        avgCompetitorRankStats: competitorRankStats,
+      };
     },
   };
 }

@@ -1,14 +1,12 @@
-import { type PageRequest, type PagingSpec, pageOf } from '../../../http/paging';
+import { type PageRequest, type PagingSpec, pageInListOrder } from '../../../http/paging';
 import type { ComparisonPrompt, ComparisonPromptRows, ComparisonPromptFields } from './comparison';
 import { type PromptSide, inPromptList } from './labels';
 
-type Positioned = ComparisonPromptFields & { position: number };
-
 /**
  * The comparison rows (one per prompt and provider) as a page request sorts and searches them;
- * without a sort they keep the call's order (rate gap descending), which the tie break restores.
+ * without a sort, and between equal values, they keep the call's order (rate gap descending).
  */
-export const COMPARISON_PROMPT_PAGING: PagingSpec<Positioned> = {
+export const COMPARISON_PROMPT_PAGING: Omit<PagingSpec<ComparisonPromptFields>, 'tieBreak'> = {
   sortKeys: {
     promptPreview: (r) => r.promptPreview,
     provider: (r) => r.provider,
@@ -19,7 +17,6 @@ export const COMPARISON_PROMPT_PAGING: PagingSpec<Positioned> = {
     coMentionsCount: (r) => r.coMentionsCount,
   },
   search: [(r) => r.promptPreview],
-  tieBreak: (a, b) => a.position - b.position,
 };
 
 export interface ComparisonPromptPage {
@@ -40,10 +37,6 @@ export function pageComparisonPrompts(
 ): ComparisonPrompt[] | ComparisonPromptPage {
   const kept = side ? rows.filter((r) => inPromptList(side, r.competitiveStatus, r.rankingComparison)) : rows;
   if (!page) return kept.map(complete);
-  const { rows: shown, total } = pageOf(
-    kept.map((r, position) => ({ ...r, position })),
-    page,
-    COMPARISON_PROMPT_PAGING,
-  );
-  return { prompts: shown.map((r) => complete(kept[r.position])), total };
+  const { rows: shown, total } = pageInListOrder(kept, page, COMPARISON_PROMPT_PAGING);
+  return { prompts: shown.map(complete), total };
 }

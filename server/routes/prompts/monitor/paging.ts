@@ -1,4 +1,4 @@
-import { type PageRequest, type PagingSpec, pageOf } from '../../../http/paging';
+import { type PageRequest, type PagingSpec, pageInListOrder } from '../../../http/paging';
 import type { PromptTableFields } from './table';
 
 /** The Performance filter of the Prompts Monitor ('all' or null keeps every prompt). */
@@ -32,7 +32,7 @@ export function keepsPerformance(row: PromptTableFields, filter: PerformanceFilt
  * The table's sortable columns and its search (the prompt's whole text); equal values keep the
  * prompts in their stored order (created first), so pages never overlap. None reads an interval.
  */
-export const PROMPT_PAGING: PagingSpec<PromptTableFields & { position: number }> = {
+export const PROMPT_PAGING: Omit<PagingSpec<PromptTableFields>, 'tieBreak'> = {
   sortKeys: {
     promptPreview: (r) => r.promptPreview,
     promptState: (r) => r.promptState,
@@ -46,7 +46,6 @@ export const PROMPT_PAGING: PagingSpec<PromptTableFields & { position: number }>
     currentPeriodRuns: (r) => r.currentPeriodRuns,
   },
   search: [(r) => r.fullPrompt],
-  tieBreak: (a, b) => a.position - b.position,
 };
 
 export interface StateCounts {
@@ -80,10 +79,6 @@ export function pagePromptTable<Row extends PromptTableFields>(
   if (!page) return { prompts: inState };
   const active = kept.filter((r) => r.promptState === 'active').length;
   const counts = { active, inactive: kept.length - active, all: kept.length };
-  const cut = pageOf(
-    inState.map((r, position) => ({ ...r, position })),
-    page,
-    PROMPT_PAGING,
-  );
-  return { prompts: cut.rows.map((r) => inState[r.position]), total: cut.total, counts };
+  const cut = pageInListOrder(inState, page, PROMPT_PAGING);
+  return { prompts: cut.rows, total: cut.total, counts };
 }
