@@ -180,14 +180,17 @@ type IntervalField =
   | 'avgBrandRankStats'
   | 'avgCompetitorRankStats';
 
-/** A comparison row without its intervals: every field the lists filter, sort and search on. */
-export type ComparisonPromptFields = Omit<ComparisonPrompt, IntervalField>;
+/**
+ * A comparison row without its intervals (every field the lists filter, sort and search on), with
+ * the counts its intervals are computed from (not part of the answer).
+ */
+export type ComparisonPromptFields = Omit<ComparisonPrompt, IntervalField> & { counts: PairStats };
 
 /** The comparison's rows, in their order, and how one of them becomes a whole row. */
 export interface ComparisonPromptRows {
   /** one per prompt and provider, sorted by rate gap (brand − competitor) descending */
   rows: ComparisonPromptFields[];
-  /** The whole row of one of `rows` (the same object): an answer computes the intervals of the rows it returns only. */
+  /** The whole row of one of `rows`: an answer computes the intervals of the rows it returns only. */
   complete(row: ComparisonPromptFields): ComparisonPrompt;
 }
 
@@ -200,13 +203,12 @@ export async function comparisonPrompts(
 ): Promise<ComparisonPromptRows> {
   const own = tracked.find((t) => t.isOwn)!;
   const groups = await promptPairStats(db, scope, own.entity, compared.entity);
-  const counts = new Map<ComparisonPromptFields, PairStats>();
   const rows = groups.map((g): ComparisonPromptFields => {
     const brandRate = percent(g.brandMentions, g.runs);
     const competitorRate = percent(g.competitorMentions, g.runs);
     const brandRank = meanOrNull(g.brandRankSum, g.brandMentions);
     const competitorRank = meanOrNull(g.competitorRankSum, g.competitorMentions);
-    const row: ComparisonPromptFields = {
+    return {
       promptId: g.group.prompt_id,
       promptPreview: promptPreview(g.text ?? ''),
       provider: g.group.provider,
@@ -218,9 +220,8 @@ export async function comparisonPrompts(
       coMentionsCount: g.coMentions,
       competitiveStatus: competitiveStatus(brandRate, competitorRate),
       rankingComparison: rankingComparison(brandRank, competitorRank),
+      counts: g,
     };
-    counts.set(row, g);
-    return row;
   });
   rows.sort(
     (a, b) =>
@@ -233,7 +234,7 @@ export async function comparisonPrompts(
     rows,
     // the fields listed one by one: `{ ...row, more }` costs V8 tens of µs a row
     complete: (row) => {
-      const g = counts.get(row)!;
+      const g = row.counts;
       const [brandRankStats, competitorRankStats] = rankStats(g, minSampleOf(scope));
       const { brandMentionRateStats, competitorMentionRateStats, mentionRateGapStats } = rowStats(g, minSampleOf(scope));
       return {
