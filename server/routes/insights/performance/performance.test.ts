@@ -203,6 +203,31 @@ describe.each<Dialect>(['duckdb', 'postgres'])('brand performance calls on %s', 
       .slice(0, limit);
     return [...top.map((r) => ({ ...r.row, promptCategory: 'top' })), ...bottom.map((r) => ({ ...r.row, promptCategory: 'bottom' }))];
   }
+  /**
+   * With `extra` stored beside the fixture, the ranking at limits 1, 3 and 100 equals the one computed
+   * from the facts; `check` then sees each answer. The extra facts are removed afterwards; the
+   * answers are returned.
+   */
+  async function rankingsWith(extra: { runs: RunFact[]; mentions: MentionFact[] }, check: (rows: any[], limit: number) => void = () => undefined) {
+    const db = h.t.db;
+    const ids = extra.runs.map((r) => r.id);
+    const answers: any[][] = [];
+    try {
+      await insertFacts(db, extra.runs, extra.mentions);
+      for (const limit of [1, 3, 100]) {
+        const res = await h.call('POST', '/api/brands/performance/prompts-ranking', { ...body, limit });
+        expect(res.status).toBe(200);
+        expect(withoutStats(res.body)).toEqual(expectedRanking(limit, extra));
+        check(res.body, limit);
+        answers.push(res.body);
+      }
+      return answers;
+    } finally {
+      await db.query(`DELETE FROM mentions WHERE brand_id = $1 AND ${ids.map((_, i) => `run_id = $${i + 2}`).join(' OR ')}`, [BRAND_ID, ...ids]);
+      await db.query(`DELETE FROM runs WHERE brand_id = $1 AND ${ids.map((_, i) => `id = $${i + 2}`).join(' OR ')}`, [BRAND_ID, ...ids]);
+    }
+  }
+
   const withoutStats = (rows: Array<Record<string, unknown>>) =>
     rows.map(({ mentionRateStats: _a, mentionRateChangeStats: _b, avgMentionRankStats: _c, ...r }) => r);
 
@@ -229,18 +254,8 @@ describe.each<Dialect>(['duckdb', 'postgres'])('brand performance calls on %s', 
         }
       }
     }
-    const db = h.t.db;
-    try {
-      await insertFacts(db, runs, mentions);
-      for (const limit of [1, 3, 100]) {
-        const res = await h.call('POST', '/api/brands/performance/prompts-ranking', { ...body, limit });
-        expect(res.status).toBe(200);
-        expect(withoutStats(res.body)).toEqual(expectedRanking(limit, { runs, mentions }));
-      }
-    } finally {
-      await db.query(`DELETE FROM mentions WHERE brand_id = $1 AND prompt_id IN ('prm_gone_best', 'prm_gone_worst')`, [BRAND_ID]);
-      await db.query(`DELETE FROM runs WHERE brand_id = $1 AND prompt_id IN ('prm_gone_best', 'prm_gone_worst')`, [BRAND_ID]);
-    }
+    const answers = await rankingsWith({ runs, mentions });
+    expect(answers.flat().map((r) => r.promptId)).not.toContain('prm_gone_best');
   });
 
   it('prompts ranking: the delta figures of the picked rows come from their own prompt, provider and location', async () => {
@@ -261,31 +276,23 @@ describe.each<Dialect>(['duckdb', 'postgres'])('brand performance calls on %s', 
     add('prm_1', 'FR', inDelta, 6, 6); // delta window only
     add('prm_2', 'DE', inCurrent, 3, 3);
     add('prm_2', 'DE', inDelta, 4, 1);
-    const db = h.t.db;
-    try {
-      await insertFacts(db, runs, mentions);
-      for (const limit of [1, 3, 100]) {
-        const res = await h.call('POST', '/api/brands/performance/prompts-ranking', { ...body, limit });
-        expect(res.status).toBe(200);
-        expect(withoutStats(res.body)).toEqual(expectedRanking(limit, { runs, mentions }));
-        expect(res.body.some((r: { runLocation: string }) => r.runLocation === 'FR')).toBe(false);
-        const facts = { ...h.facts, runs: [...h.facts.runs, ...runs], mentions: [...h.facts.mentions, ...mentions] };
-        for (const row of res.body) {
-          const only = { providers: [row.provider], locations: [row.runLocation] };
-          const c = window(facts, { start, end: NOW, ...only });
-          const p = window(facts, { start: deltaStart, end: start, ...only });
-          const counts = (w: typeof c) => [w.of('acme').filter((m) => m.promptId === row.promptId).length, w.runs.filter((r) => r.promptId === row.promptId).length];
-          const [k1, n1] = counts(c);
-          const [k0, n0] = counts(p);
-          expect(row.mentionRateChangeStats).toEqual(rateChangeStats(k1, n1, k0, n0, DEFAULT_MIN_SAMPLE));
-        }
+    await rankingsWith({ runs, mentions }, (rows, limit) => {
+      expect(rows.some((r: { runLocation: string }) => r.runLocation === 'FR')).toBe(false);
+      const facts = { ...h.facts, runs: [...h.facts.runs, ...runs], mentions: [...h.facts.mentions, ...mentions] };
+      for (const row of rows) {
+        const only = { providers: [row.provider], locations: [row.runLocation] };
+        const c = window(facts, { start, end: NOW, ...only });
+        const p = window(facts, { start: deltaStart, end: start, ...only });
+        const counts = (w: typeof c) => [w.of('acme').filter((m) => m.promptId === row.promptId).length, w.runs.filter((r) => r.promptId === row.promptId).length];
+        const [k1, n1] = counts(c);
+        const [k0, n0] = counts(p);
+        expect(row.mentionRateChangeStats).toEqual(rateChangeStats(k1, n1, k0, n0, DEFAULT_MIN_SAMPLE));
       }
-      const top = (await h.call('POST', '/api/brands/performance/prompts-ranking', { ...body, limit: 1 })).body[0];
-      expect([top.promptId, top.runLocation, top.mentionRate, top.pctChangeMentionRate]).toEqual(['prm_2', 'DE', 100, 300]);
-    } finally {
-      await db.query(`DELETE FROM mentions WHERE brand_id = $1 AND run_id LIKE 'run_delta_%'`, [BRAND_ID]);
-      await db.query(`DELETE FROM runs WHERE brand_id = $1 AND id LIKE 'run_delta_%'`, [BRAND_ID]);
-    }
+      if (limit === 1) {
+        const top = rows[0];
+        expect([top.promptId, top.runLocation, top.mentionRate, top.pctChangeMentionRate]).toEqual(['prm_2', 'DE', 100, 300]);
+      }
+    });
   });
 
   it('mention-rate time series: buckets per brand whose runs sum to the window total', async () => {
