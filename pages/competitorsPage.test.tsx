@@ -165,7 +165,9 @@ describe('competitors page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Competitor' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Competitor' });
     expect(confirm.textContent).toContain('Stop tracking Globex?');
-    fireEvent.click(await within(confirm).findByRole('button', { name: 'Delete' }));
+    // The confirmation stays hidden from the accessibility tree until the dialogs' focus trap has
+    // moved to it, which takes longer than findBy's default second on a busy machine.
+    fireEvent.click(await within(confirm).findByRole('button', { name: 'Delete' }, { timeout: 10_000 }));
     await waitFor(() => expect(dialog.getAttribute('aria-busy')).toBe('true'));
     // Escape and the form's Cancel are refused while the call runs
     fireEvent.keyDown(dialog, { key: 'Escape' });
