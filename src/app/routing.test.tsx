@@ -149,6 +149,8 @@ describe('routing', () => {
     const { client } = signedInServer(null);
     renderApp(client, '/error');
     expect(await screen.findByText(/500 · generic/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    // Under load the text and the button were in the page while the loading screen was still
+    // there and the button not yet in the accessibility tree, so the button is waited for too.
+    expect(await screen.findByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 });
