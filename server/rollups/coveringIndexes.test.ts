@@ -5,14 +5,9 @@
 // can read any of their readers' columns by an index-only scan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../db/testing';
+import { explain, type PlanNode } from '../../tests/citus/shardRouting';
 
 const COVERED = ['rollup_runs_daily', 'rollup_mentions_daily', 'rollup_citations_daily'] as const;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
 
 const scans = (n: PlanNode): PlanNode[] => [...(n['Relation Name'] ? [n] : []), ...(n.Plans ?? []).flatMap(scans)];
 
@@ -32,16 +27,16 @@ describe('the rollups read by window on postgres', () => {
     const list = columns.map((c) => c.name).join(', ');
     // Without other ways to read the table, the planner takes the index-only scan when the index has
     // every column named, and a plain index scan (visiting the table) otherwise.
-    const rows = await t.db.transaction(async (tx) => {
+    const plan = await t.db.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
       await tx.query('SET LOCAL enable_bitmapscan = off');
-      return tx.query<{ 'QUERY PLAN': unknown }>(
-        `EXPLAIN (FORMAT JSON) SELECT ${list} FROM ${table} WHERE brand_id = 'brd_a' AND day >= TIMESTAMP '2026-11-01' AND day < TIMESTAMP '2026-11-08'`,
+      return explain(
+        tx,
+        `SELECT ${list} FROM ${table} WHERE brand_id = 'brd_a' AND day >= TIMESTAMP '2026-11-01' AND day < TIMESTAMP '2026-11-08'`,
+        [],
       );
     });
-    const raw = rows[0]['QUERY PLAN'];
-    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-    const found = scans(plan[0].Plan).filter((n) => n['Relation Name'] === table);
+    const found = scans(plan).filter((n) => n['Relation Name'] === table);
     expect(found.map((n) => n['Node Type'])).toEqual(['Index Only Scan']);
   });
 });
