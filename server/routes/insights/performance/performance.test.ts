@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../../db/types';
 import { BRAND_ID, COMPETITORS, DAY, NOW, OWN, PROMPTS, STRANGER, type MentionFact, type RunFact } from '../testing/fixture';
 import { nearly, newcombeReference, pct, r2, tIntervalOf, wilsonByInversion, window } from '../testing/expect';
 import { DEFAULT_MIN_SAMPLE, rateChangeStats, tQuantile } from '../../../stats';
+import { SqlParams, inList } from '../shared/params';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 
 // Overview windows as the client sends them: start = midnight UTC 7 days back, delta = the 7 days before.
@@ -223,8 +224,10 @@ describe.each<Dialect>(['duckdb', 'postgres'])('brand performance calls on %s', 
       }
       return answers;
     } finally {
-      await db.query(`DELETE FROM mentions WHERE brand_id = $1 AND ${ids.map((_, i) => `run_id = $${i + 2}`).join(' OR ')}`, [BRAND_ID, ...ids]);
-      await db.query(`DELETE FROM runs WHERE brand_id = $1 AND ${ids.map((_, i) => `id = $${i + 2}`).join(' OR ')}`, [BRAND_ID, ...ids]);
+      const m = new SqlParams();
+      await db.query(`DELETE FROM mentions WHERE brand_id = ${m.add(BRAND_ID)} AND ${inList(m, 'run_id', ids)}`, m.values);
+      const r = new SqlParams();
+      await db.query(`DELETE FROM runs WHERE brand_id = ${r.add(BRAND_ID)} AND ${inList(r, 'id', ids)}`, r.values);
     }
   }
 
