@@ -17,8 +17,8 @@ export interface Increment {
  */
 const COLUMN_TYPES: Record<string, string> = {
   brand_id: 'TEXT', provider: 'TEXT', location: 'TEXT', entity: 'TEXT', entity_name: 'TEXT', domain: 'TEXT', prompt_id: 'TEXT',
-  day: 'TIMESTAMP', last_run: 'TIMESTAMP', first_at: 'TIMESTAMP', last_at: 'TIMESTAMP',
-  rank: 'INTEGER',
+  day: 'TIMESTAMP', prev_day: 'TIMESTAMP', last_run: 'TIMESTAMP', first_at: 'TIMESTAMP', last_at: 'TIMESTAMP',
+  rank: 'INTEGER', urls: 'INTEGER',
   runs: 'BIGINT', mentions: 'BIGINT', mentioned: 'BIGINT', citations: 'BIGINT', answer_citations: 'BIGINT', with_own: 'BIGINT',
   rank_sum: 'BIGINT', rank_sq_sum: 'BIGINT',
   sentiment_sum: 'DOUBLE PRECISION', sentiment_sq_sum: 'DOUBLE PRECISION',

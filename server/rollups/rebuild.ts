@@ -1,5 +1,6 @@
 import type { Db } from '../db/types';
 import { BUMP_FACTS_VERSION, DAY_OF, OWN_ENTITY_OF, ROLLUP_TABLES } from './tables';
+import { urlGapsRebuildStatements } from './urlGaps';
 
 /**
  * The rollups as computed from the raw facts, one INSERT … SELECT per table: of one brand (its id
@@ -78,6 +79,7 @@ function rebuildStatements(oneBrand: boolean): string[] {
      SELECT r.brand_id, r.prompt_id, MAX(r.created_at)
        FROM runs r ${where('r')}
       GROUP BY 1, 2`,
+    ...urlGapsRebuildStatements(oneBrand),
   ];
 }
 
@@ -120,7 +122,7 @@ export const ROLLUPS_MIGRATION = '008_rollups';
 
 /** The migrations after which the rollups are rebuilt from the facts: they add rollups, or columns old rows lack. */
 export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares', '018_entity_rollups', '020_prompt_rollups',
-  '021_rollup_citations_with_own', '022_prompt_last_runs', '023_prompt_provider_rollup'];
+  '021_rollup_citations_with_own', '022_prompt_last_runs', '023_prompt_provider_rollup', '027_rollup_url_gaps'];
 
 /**
  * Builds the rollups of a database that had facts before the rollup tables (or a rollup column)

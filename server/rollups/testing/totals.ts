@@ -12,6 +12,8 @@ const KEYS: Record<RollupTable, string> = {
   rollup_entity_names_daily: 'brand_id, day, entity, entity_name',
   rollup_prompt_last_runs: 'brand_id, prompt_id',
   rollup_prompt_providers: 'brand_id, prompt_id, provider, location',
+  rollup_cited_url_days: 'brand_id, domain, url, day',
+  rollup_url_gaps_daily: 'brand_id, day, domain, prev_day',
 };
 
 /** Every rollup row summed per key, as comparable text. */
@@ -31,9 +33,14 @@ export async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
     rollup_entity_names_daily: 'SUM(mentions) AS s',
     rollup_prompt_last_runs: 'MAX(last_run) AS l',
     rollup_prompt_providers: 'MIN(first_at) AS f, MAX(last_at) AS l',
+    rollup_cited_url_days: 'COUNT(*) AS s',
+    rollup_url_gaps_daily: 'SUM(urls) AS s',
   };
+  // A late citation moves a URL's later day from one gap row to another, which may leave a key at 0:
+  // the same as no row for readers and for a rebuild.
+  const having: Partial<Record<string, string>> = { rollup_url_gaps_daily: 'HAVING SUM(urls) <> 0' };
   for (const table of ROLLUP_TABLES) {
-    const rows = await db.query(`SELECT ${KEYS[table]}, ${sums[table]} FROM ${table} GROUP BY ${KEYS[table]} ORDER BY ${KEYS[table]}`);
+    const rows = await db.query(`SELECT ${KEYS[table]}, ${sums[table]} FROM ${table} GROUP BY ${KEYS[table]} ${having[table] ?? ''} ORDER BY ${KEYS[table]}`);
     out[table] = rows.map((r) => JSON.stringify(Object.values(r).map((v) => (typeof v === 'number' ? Number(v.toFixed(6)) : v))));
   }
   return out;

@@ -5,6 +5,7 @@ import { SqlParams, inList } from '../shared/params';
 import { num, percent } from '../shared/numbers';
 import { type InsightScope, minSampleOf, scopeWhere } from '../shared/scope';
 import { factRows } from '../shared/factSource';
+import { distinctUrlsPerDomain } from '../shared/distinctUrls';
 import { codePointOrder } from '../shared/collation';
 import { rateStats, type EstimateStats } from '../../../stats';
 import type { TrackedEntity } from '../shared/tracked';
@@ -84,7 +85,7 @@ export async function tldAnalysis(
 /**
  * The analysis without URL lists (what a page of domains shows: every domain's classification_details
  * empty, the rest the same; ranking each domain's URLs is most of the work) and each domain's
- * distinct URLs' count.
+ * distinct URLs' count (from the URL gap rollup where the window allows: distinctUrlsPerDomain).
  */
 export async function tldDomains(
   db: Db,
@@ -94,7 +95,10 @@ export async function tldDomains(
 ): Promise<{ analysis: TldAnalysis; urlCounts: Map<string, number> }> {
   const current: InsightScope = { ...scope, previous: null };
   const own = tracked.find((t) => t.isOwn)!;
-  return analysisOf(await domainRows(db, current, own), current, brand, tracked);
+  const p = new SqlParams();
+  const [groups, urlCounts] = await Promise.all([db.query(domainGroups(p, current, own), p.values), distinctUrlsPerDomain(db, current)]);
+  const urlRows = [...urlCounts].map(([domain, n]) => ({ kind: 'urls', domain, n }));
+  return analysisOf([...groups, ...urlRows], current, brand, tracked);
 }
 
 /** The analysis from its rows (kinds 'group', 'url' and 'urls': see the functions that read them). */
@@ -279,22 +283,6 @@ function domainGroups(p: SqlParams, scope: InsightScope, own: TrackedEntity): st
   const facts = factRows(p, scope, 'citations', 'fc', { filter: (col) => `${col('domain')} <> ''`, ownEntity: own.entity });
   return `SELECT 'group' AS kind, domain, provider AS k1, location AS k2, SUM(n) AS n, SUM(with_own) AS w FROM ${facts}
            GROUP BY domain, provider, location`;
-}
-
-/**
- * The rows of the analysis without URL lists (what a page of domains shows): the domain groups and
- * each domain's distinct URLs' count, which only the raw citations give.
- */
-async function domainRows(db: Db, scope: InsightScope, own: TrackedEntity): Promise<Record<string, unknown>[]> {
-  const p = new SqlParams();
-  return db.query(
-    `${domainGroups(p, scope, own)}
-     UNION ALL
-     SELECT 'urls' AS kind, domain, NULL, NULL, COUNT(*), NULL
-       FROM (SELECT c.domain, c.url FROM citations c WHERE ${scopeWhere(p, scope, 'c')} AND c.domain <> '' GROUP BY c.domain, c.url) u
-      GROUP BY domain`,
-    p.values,
-  );
 }
 
 /**
