@@ -1,12 +1,13 @@
 import type { Db } from '../db/types';
 import { BUMP_FACTS_VERSION, DAY_OF, OWN_ENTITY_OF, ROLLUP_TABLES } from './tables';
-import { urlGapsRebuildStatements } from './urlGaps';
+import { urlGapsKeptOn, urlGapsRebuildStatements } from './urlGaps';
+import type { Dialect } from '../db/types';
 
 /**
  * The rollups as computed from the raw facts, one INSERT … SELECT per table: of one brand (its id
- * bound as `$1`) or of every brand.
+ * bound as `$1`) or of every brand, as `dialect` keeps them.
  */
-function rebuildStatements(oneBrand: boolean): string[] {
+function rebuildStatements(oneBrand: boolean, dialect: Dialect): string[] {
   const where = (alias: string) => (oneBrand ? `WHERE ${alias}.brand_id = $1` : '');
   return [
     `INSERT INTO rollup_runs_daily (brand_id, day, provider, location, runs)
@@ -79,7 +80,7 @@ function rebuildStatements(oneBrand: boolean): string[] {
      SELECT r.brand_id, r.prompt_id, MAX(r.created_at)
        FROM runs r ${where('r')}
       GROUP BY 1, 2`,
-    ...urlGapsRebuildStatements(oneBrand),
+    ...(urlGapsKeptOn(dialect) ? urlGapsRebuildStatements(oneBrand) : []),
   ];
 }
 
@@ -91,7 +92,7 @@ function rebuildStatements(oneBrand: boolean): string[] {
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const table of ROLLUP_TABLES) await tx.exec(`DELETE FROM ${table}`);
-    for (const sql of rebuildStatements(false)) await tx.exec(sql);
+    for (const sql of rebuildStatements(false, db.dialect)) await tx.exec(sql);
     await tx.exec(`INSERT INTO brand_facts_versions (brand_id, version) SELECT id, 1 FROM brands
       ON CONFLICT (brand_id) DO UPDATE SET version = brand_facts_versions.version + 1`);
   });
@@ -107,7 +108,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
  */
 export async function rebuildBrandRollups(tx: Db, brandId: string): Promise<void> {
   for (const table of ROLLUP_TABLES) await tx.query(`DELETE FROM ${table} WHERE brand_id = $1`, [brandId]);
-  for (const sql of rebuildStatements(true)) await tx.query(sql, [brandId]);
+  for (const sql of rebuildStatements(true, tx.dialect)) await tx.query(sql, [brandId]);
   await tx.query(BUMP_FACTS_VERSION, [brandId]);
 }
 

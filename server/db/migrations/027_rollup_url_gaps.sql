@@ -6,7 +6,8 @@
 -- distinct URLs, read from a few hundred rows per day whatever the citations. Maintained and
 -- rebuilt with the other rollups (server/rollups); readers SUM over rows (a key may have several).
 -- Only citations with a domain (the screens count no other). Key a URL by (domain, url), as the
--- readers count it.
+-- readers count it. Kept on PostgreSQL only (server/rollups/urlGaps.ts, urlGapsKeptOn): DuckDB has
+-- no index to find a URL's days by, so there both tables stay empty.
 
 -- Each URL's days of citation, per brand: what the maintenance looks up to place a new citation's
 -- day between the URL's earlier and later days.

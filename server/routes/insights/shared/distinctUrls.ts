@@ -1,4 +1,5 @@
-import type { Db } from '../../../db/types';
+import type { Db, Dialect } from '../../../db/types';
+import { urlGapsKeptOn } from '../../../rollups/urlGaps';
 import { addDays, utcDay } from '../../../rollups/tables';
 import { tailRollupOrRaw } from './factSource';
 import { num } from './numbers';
@@ -9,8 +10,8 @@ import { type InsightScope, scopeWhere } from './scope';
  * Each domain's distinct cited URLs in the scope's current window, as domain → count (citations
  * with a domain only; of `domains` only, when given; a domain without URLs is absent).
  *
- * Read from rollup_url_gaps_daily when the window starts at midnight and has no provider or location
- * filter: over the window's whole days, the rows whose previous citation day lies before the window
+ * Read from rollup_url_gaps_daily, where the database keeps it (urlGapsKeptOn), when the window
+ * starts at midnight and has no provider or location filter: over the window's whole days, the rows whose previous citation day lies before the window
  * count each URL once, on the day the window first cites it (see migration 027). A last day cut by
  * the window's end counts whole when the brand has no run from the end to the next midnight (a
  * window that ends now); otherwise, and for any other window, the citations themselves are counted.
@@ -18,7 +19,7 @@ import { type InsightScope, scopeWhere } from './scope';
 export async function distinctUrlsPerDomain(db: Db, scope: InsightScope, domains?: string[]): Promise<Map<string, number>> {
   const current: InsightScope = { ...scope, previous: null };
   let rows: Array<Record<string, unknown>>;
-  if (readsUrlGaps(current)) rows = await fromGaps(db, current, domains);
+  if (readsUrlGaps(current, db.dialect)) rows = await fromGaps(db, current, domains);
   else {
     const p = new SqlParams();
     rows = await db.query(rawCount(p, current, domains), p.values);
@@ -27,9 +28,9 @@ export async function distinctUrlsPerDomain(db: Db, scope: InsightScope, domains
 }
 
 /** Whether the window can be counted from the gap rollup (see distinctUrlsPerDomain). */
-export function readsUrlGaps(scope: InsightScope): boolean {
+export function readsUrlGaps(scope: InsightScope, dialect: Dialect): boolean {
   const { start } = scope.current;
-  return (scope.source ?? 'rollups') === 'rollups' && scope.providers === null && scope.locations === null &&
+  return urlGapsKeptOn(dialect) && (scope.source ?? 'rollups') === 'rollups' && scope.providers === null && scope.locations === null &&
     utcDay(start).getTime() === start.getTime() && start.getTime() > 0;
 }
 
@@ -57,26 +58,14 @@ async function fromGaps(db: Db, scope: InsightScope, domains?: string[]): Promis
     const p = new SqlParams();
     return db.query(gapCount(p, scope, end, domains), p.values);
   }
-  const dayHi = addDays(endDay, 1);
-  if (db.dialect === 'postgres') {
-    // One statement (one snapshot): PostgreSQL skips the branch its check rules out.
-    const p = new SqlParams();
-    const sql = tailRollupOrRaw(
-      p,
-      p.add(scope.brandId),
-      end,
-      () => gapCount(p, scope, dayHi, domains),
-      () => rawCount(p, scope, domains),
-    );
-    return db.query(`SELECT domain, SUM(n) AS n FROM (${sql}) t GROUP BY domain`, p.values);
-  }
-  // DuckDB reads both branches of such a statement: check first, in one transaction (one snapshot).
-  return db.transaction(async (tx) => {
-    const later = await tx.query(
-      'SELECT 1 AS later FROM runs WHERE brand_id = $1 AND created_at >= $2 AND created_at < $3 LIMIT 1',
-      [scope.brandId, end, dayHi],
-    );
-    const p = new SqlParams();
-    return tx.query(later.length === 0 ? gapCount(p, scope, dayHi, domains) : rawCount(p, scope, domains), p.values);
-  });
+  // One statement (one snapshot): PostgreSQL skips the branch its check rules out.
+  const p = new SqlParams();
+  const sql = tailRollupOrRaw(
+    p,
+    p.add(scope.brandId),
+    end,
+    () => gapCount(p, scope, addDays(endDay, 1), domains),
+    () => rawCount(p, scope, domains),
+  );
+  return db.query(`SELECT domain, SUM(n) AS n FROM (${sql}) t GROUP BY domain`, p.values);
 }
