@@ -1,4 +1,4 @@
-// On PostgreSQL the window reads of the first three rollups must be answerable from their indexes
+// On PostgreSQL the window reads of the first three rollups and of the authors' rollup (026) must be answerable from their indexes
 // alone: a brand's rows of a day lie among every other brand's rows of that day, so a read that
 // visits the table pays a page per few rows, and its cost follows the other tenants. The rule
 // checked: each table's index on (brand_id, day, …) holds every column of the table, so the planner
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../db/testing';
 import { explain, type PlanNode } from '../../tests/citus/shardRouting';
 
-const COVERED = ['rollup_runs_daily', 'rollup_mentions_daily', 'rollup_citations_daily'] as const;
+const COVERED = ['rollup_runs_daily', 'rollup_mentions_daily', 'rollup_citations_daily', 'rollup_citation_authors_daily'] as const;
 
 const scans = (n: PlanNode): PlanNode[] => [...(n['Relation Name'] ? [n] : []), ...(n.Plans ?? []).flatMap(scans)];
 

@@ -16,7 +16,7 @@ export interface Increment {
  * types a parameter it cannot infer (a CASE result, a VALUES cell) as text otherwise.
  */
 const COLUMN_TYPES: Record<string, string> = {
-  brand_id: 'TEXT', provider: 'TEXT', location: 'TEXT', entity: 'TEXT', entity_name: 'TEXT', domain: 'TEXT', prompt_id: 'TEXT',
+  brand_id: 'TEXT', provider: 'TEXT', location: 'TEXT', entity: 'TEXT', entity_name: 'TEXT', domain: 'TEXT', author: 'TEXT', prompt_id: 'TEXT',
   day: 'TIMESTAMP', prev_day: 'TIMESTAMP', last_run: 'TIMESTAMP', first_at: 'TIMESTAMP', last_at: 'TIMESTAMP',
   rank: 'INTEGER', urls: 'INTEGER',
   runs: 'BIGINT', mentions: 'BIGINT', mentioned: 'BIGINT', citations: 'BIGINT', answer_citations: 'BIGINT', with_own: 'BIGINT',

@@ -58,4 +58,38 @@ describe.each<Dialect>(['duckdb', 'postgres'])('rollups kept at ingestion, on %s
     await t.db.transaction((tx) => rebuildBrandRollups(tx, BRAND));
     expect(await rollupTotals(t.db)).toEqual(kept);
   }, 60_000);
+
+  it('count the citations of each domain and author as a rebuild does, answers stored one after the other', async () => {
+    // Authors repeat within an answer and across answers, days, providers and domains; blank ones and
+    // a URL without a registrable domain count for no author.
+    const cite = (url: string, author: string | null) => ({ url, title: null, author, publishedAt: null });
+    const answers = [
+      ['2026-11-10T08:00:00Z', 'openai', [cite('https://www.site.example/a', 'Ann'), cite('https://www.site.example/b', 'Ann'), cite('https://blog.other.example/x', 'ann')]],
+      ['2026-11-10T09:00:00Z', 'openai', [cite('https://www.site.example/a', 'Ann'), cite('https://www.site.example/c', '  '), cite('http://127.0.0.1/x', 'Ann')]],
+      ['2026-11-10T23:59:00Z', 'perplexity', [cite('https://www.site.example/a', 'Émile'), cite('https://www.site.example/d', null)]],
+      ['2026-11-11T00:00:00Z', 'openai', [cite('https://www.site.example/a', 'Ann'), cite('https://www.site.example/a', 'Zoë')]],
+    ] as const;
+    for (const [i, [at, provider, citations]] of answers.entries()) {
+      const run = answerAt(`run_authors_${i}`, new Date(at));
+      await ingestRun(t.db, { ...run, provider, answer: { ...run.answer, citations: [...citations] } }, TRACKED);
+    }
+
+    const kept = await rollupTotals(t.db);
+    const byAuthor = await t.db.query<Record<string, unknown>>(
+      `SELECT day, provider, domain, author, SUM(citations) AS n FROM rollup_citation_authors_daily
+        WHERE day >= $1 GROUP BY day, provider, domain, author ORDER BY day, provider, domain, author`,
+      [new Date('2026-11-10T00:00:00Z')],
+    );
+    expect(byAuthor.map((r) => [String(r.day).slice(0, 10), r.provider, r.domain, r.author, Number(r.n)])).toEqual([
+      ['2026-11-10', 'openai', 'other.example', 'ann', 1],
+      ['2026-11-10', 'openai', 'site.example', 'Ann', 3],
+      ['2026-11-10', 'perplexity', 'site.example', 'Émile', 1],
+      ['2026-11-11', 'openai', 'site.example', 'Ann', 1],
+      ['2026-11-11', 'openai', 'site.example', 'Zoë', 1],
+    ]);
+    expect((await keysWithSeveralRows(t.db)).rollup_citation_authors_daily).toBe(0);
+
+    await t.db.transaction((tx) => rebuildBrandRollups(tx, BRAND));
+    expect(await rollupTotals(t.db)).toEqual(kept);
+  }, 60_000);
 });

@@ -78,7 +78,25 @@ export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
     inc.add.with_own += namesOwn;
     perDomain.set(domain, inc);
   }
-  return [...out, ...perDomain.values(), ...entityIncrements(rows, namesOwn)];
+  return [...out, ...perDomain.values(), ...authorIncrements(base, rows), ...entityIncrements(rows, namesOwn)];
+}
+
+/**
+ * rollup_citation_authors_daily: the run's citations per domain and author, only those with a
+ * domain and an author (NULL and '' authors are left out, as the reader ignores them; migration 026).
+ */
+function authorIncrements(base: Record<string, unknown>, rows: RunRows): Increment[] {
+  const perKey = new Map<string, Increment>();
+  for (const c of rows.citations) {
+    const domain = String(c[8]);
+    const author = c[10]; // CITATION_COLUMNS: 8 = domain, 10 = author
+    if (domain === '' || author === null || author === undefined || author === '') continue;
+    const key = JSON.stringify([domain, String(author)]);
+    const inc = perKey.get(key) ?? { table: 'rollup_citation_authors_daily', key: { ...base, domain, author: String(author) }, add: { citations: 0 } };
+    inc.add.citations++;
+    perKey.set(key, inc);
+  }
+  return [...perKey.values()];
 }
 
 /** The per-entity rollups (by day and rank; by prompt) of one run; `namesOwn` = 1 when the answer names the own brand. */

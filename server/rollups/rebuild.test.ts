@@ -151,6 +151,51 @@ describe.each<Dialect>(['duckdb', 'postgres'])('a database with facts upgraded t
   });
 });
 
+describe.each<Dialect>(['duckdb', 'postgres'])('a database with citations upgraded to the authors rollup, on %s', (dialect) => {
+  const AUTHORS = '026_rollup_citation_authors';
+  let t: TestDb;
+  let before: string;
+
+  beforeAll(async () => {
+    before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-authors-'));
+    for (const f of fs.readdirSync(MIGRATIONS_DIR)) if (f < AUTHORS) fs.copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(before, f));
+    t = await openTestDb(dialect, { migrated: false });
+  });
+
+  afterAll(async () => {
+    await t?.dispose();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it('fills it from the stored citations, so the sources card reads it at once', async () => {
+    expect(ROLLUP_REBUILD_MIGRATIONS).toContain(AUTHORS);
+    await migrate(t.db, before);
+    const at = new Date('2026-11-02T10:00:00Z');
+    await t.db.query(
+      `INSERT INTO runs (brand_id, id, prompt_id, provider, location, created_at, answer_text, named_count)
+       VALUES ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, '', 0)`,
+      [at],
+    );
+    await t.db.query(
+      `INSERT INTO citations (brand_id, run_id, prompt_id, provider, location, created_at, position, url, domain, author, citation_hash)
+       VALUES ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 1, 'https://g2.com/a', 'g2.com', 'Ann', 'h1'),
+              ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 2, 'https://g2.com/b', 'g2.com', 'Ann', 'h2'),
+              ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 3, 'https://g2.com/c', 'g2.com', '', 'h3'),
+              ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 4, 'https://g2.com/d', 'g2.com', NULL, 'h4'),
+              ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 5, 'http://127.0.0.1/x', '', 'Ann', 'h5')`,
+      [at],
+    );
+
+    const applied = await migrate(t.db);
+    expect(applied).toContain(AUTHORS);
+    expect(await buildRollupsAfterUpgrade(t.db, applied)).toBe(true);
+    const rows = await t.db.query<Record<string, unknown>>('SELECT day, domain, author, citations FROM rollup_citation_authors_daily');
+    expect(rows.map((r) => ({ ...r, citations: Number(r.citations) }))).toEqual([
+      { day: '2026-11-02T00:00:00.000Z', domain: 'g2.com', author: 'Ann', citations: 2 },
+    ]);
+  });
+});
+
 describe('a rebuild of the rollups on postgres', () => {
   let t: TestDb;
   beforeAll(async () => {

@@ -38,6 +38,12 @@ function rebuildStatements(oneBrand: boolean, dialect: Dialect): string[] {
          ON o.brand_id = c.brand_id AND o.run_id = c.run_id
        ${where('c')}
       GROUP BY 1, 2, 3, 4, 5`,
+    // Only citations with a domain and an author (see migration 026).
+    `INSERT INTO rollup_citation_authors_daily (brand_id, day, provider, location, domain, author, citations)
+     SELECT c.brand_id, ${DAY_OF('c.created_at')}, c.provider, c.location, c.domain, c.author, COUNT(*)
+       FROM citations c
+      WHERE c.domain <> '' AND c.author IS NOT NULL AND c.author <> '' ${oneBrand ? 'AND c.brand_id = $1' : ''}
+      GROUP BY 1, 2, 3, 4, 5, 6`,
     `INSERT INTO rollup_entity_ranks_daily (brand_id, day, entity, rank, entity_name, mentions, with_own, first_at, last_at)
      SELECT m.brand_id, ${DAY_OF('m.created_at')}, m.entity, m.rank, MIN(m.entity_name), COUNT(*), COUNT(o.run_id),
             MIN(m.created_at), MAX(m.created_at)
@@ -123,7 +129,7 @@ export const ROLLUPS_MIGRATION = '008_rollups';
 
 /** The migrations after which the rollups are rebuilt from the facts: they add rollups, or columns old rows lack. */
 export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares', '018_entity_rollups', '020_prompt_rollups',
-  '021_rollup_citations_with_own', '022_prompt_last_runs', '023_prompt_provider_rollup', '027_rollup_url_gaps'];
+  '021_rollup_citations_with_own', '022_prompt_last_runs', '023_prompt_provider_rollup', '026_rollup_citation_authors', '027_rollup_url_gaps'];
 
 /**
  * Builds the rollups of a database that had facts before the rollup tables (or a rollup column)

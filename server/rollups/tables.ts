@@ -1,7 +1,7 @@
 /**
  * The rollup tables, each a summary of fact tables, most of them daily (see migrations 008_rollups.sql,
  * 018_entity_rollups.sql, 020_prompt_rollups.sql, 022_prompt_last_runs.sql and
- * 023_prompt_provider_rollup.sql, 027_rollup_url_gaps.sql).
+ * 023_prompt_provider_rollup.sql, 026_rollup_citation_authors.sql, 027_rollup_url_gaps.sql).
  */
 export const ROLLUP_TABLES = [
   'rollup_runs_daily',
@@ -13,6 +13,7 @@ export const ROLLUP_TABLES = [
   'rollup_entity_names_daily',
   'rollup_prompt_last_runs',
   'rollup_prompt_providers',
+  'rollup_citation_authors_daily',
   'rollup_cited_url_days',
   'rollup_url_gaps_daily',
 ] as const;

@@ -14,6 +14,7 @@ const KEYS: Record<RollupTable, string> = {
   rollup_prompt_providers: 'brand_id, prompt_id, provider, location',
   rollup_cited_url_days: 'brand_id, domain, url, day',
   rollup_url_gaps_daily: 'brand_id, day, domain, prev_day',
+  rollup_citation_authors_daily: 'brand_id, day, provider, location, domain, author',
 };
 
 /** Every rollup row summed per key, as comparable text. */
@@ -35,6 +36,7 @@ export async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
     rollup_prompt_providers: 'MIN(first_at) AS f, MAX(last_at) AS l',
     rollup_cited_url_days: 'COUNT(*) AS s',
     rollup_url_gaps_daily: 'SUM(urls) AS s',
+    rollup_citation_authors_daily: 'SUM(citations) AS s',
   };
   // A late citation moves a URL's later day from one gap row to another, which may leave a key at 0:
   // the same as no row for readers and for a rebuild.

@@ -10,6 +10,9 @@ import { emergingThreats } from './threats/emergingThreats';
 import { insightRoutes } from './index';
 import { answerDifference, appReading, callSchema } from './testing/answers';
 import { pageTldAnalysis } from './citations/paging';
+import { topAuthors } from './performance/sourcesSov';
+import { SqlParams } from './shared/params';
+import { type InsightScope, scopeWhere } from './shared/scope';
 import type { TldAnalysis } from './citations/tldAnalysis';
 import {
   BRAND_ID, COMPETITORS, DAY, DOMAINS, LOCATIONS, NOW, OWN, OWNER, PROMPTS, PROVIDERS, UNTRACKED, buildFacts, loadFixture,
@@ -60,6 +63,13 @@ function sentimentChangeSlack(answer: Record<string, unknown>): number {
 
 const TRACKED = [{ name: OWN }, ...COMPETITORS.map((name) => ({ name }))];
 
+/**
+ * The authors the random answers' citations name: few, so authors tie, and spelt so that the order
+ * of text decides ties by code point (upper case before lower, accented letters after both);
+ * blank ones are stored as none.
+ */
+const AUTHORS = [null, '', '  ', 'Ann', 'ann', 'Zoë', 'Émile', 'zed'];
+
 /** An answer naming some of the brands in some order, with a few citations. */
 const extraRun = fc.record({
   prompt: fc.constantFrom(...PROMPTS.map((p) => p.id)),
@@ -68,7 +78,10 @@ const extraRun = fc.record({
   // up to 45 days back: late runs land on old days; some exactly at midnight
   minutesAgo: fc.oneof(fc.integer({ min: 0, max: 45 * 24 * 60 }), fc.integer({ min: 1, max: 45 }).map((d) => d * 24 * 60 + 12 * 60)),
   named: fc.shuffledSubarray([OWN, ...COMPETITORS, ...UNTRACKED]),
-  citations: fc.array(fc.record({ domain: fc.constantFrom(...DOMAINS), page: fc.integer({ min: 0, max: 3 }) }), { maxLength: 4 }),
+  citations: fc.array(
+    fc.record({ domain: fc.constantFrom(...DOMAINS), page: fc.integer({ min: 0, max: 3 }), author: fc.constantFrom(...AUTHORS) }),
+    { maxLength: 4 },
+  ),
 });
 
 type ExtraRun = typeof extraRun extends fc.Arbitrary<infer T> ? T : never;
@@ -107,7 +120,7 @@ describe.each<Dialect>(['duckdb', 'postgres'])('rollups answer as the raw facts 
 
   /** Stores one random answer through the live ingestion path (rollups kept up as in production). */
   async function ingest(r: ExtraRun): Promise<void> {
-    const urls = r.citations.map((c) => ({ url: `https://www.${c.domain}/page-${c.page}`, title: null, author: c.page === 0 ? null : `${c.domain} desk`, publishedAt: null }));
+    const urls = r.citations.map((c) => ({ url: `https://www.${c.domain}/page-${c.page}`, title: null, author: c.author, publishedAt: null }));
     await ingestRun(
       t.db,
       {
@@ -156,6 +169,55 @@ describe.each<Dialect>(['duckdb', 'postgres'])('rollups answer as the raw facts 
       { numRuns: 20 },
     );
     expect(added).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('sources-sov names each domain\'s most cited author as counted from the citations, ties to the smaller by code point', async () => {
+    // Counted here in plain JS from the citations of the scope, so the tie-break is checked against
+    // its rule, not only rollups against raw (which share the ranking SQL). Short windows too, cut
+    // at any hour, so few citations count and authors tie.
+    const shortSpan = fc
+      .tuple(instant, fc.integer({ min: 1, max: 72 }))
+      .map(([a, hours]) => [a, new Date(a.getTime() + hours * 3_600_000)] as [Date, Date]);
+    const filters = fc.record({
+      current: fc.oneof(span, shortSpan),
+      providers: fc.option(fc.subarray(PROVIDERS, { minLength: 1 }), { nil: null }),
+      locations: fc.option(fc.subarray(LOCATIONS, { minLength: 1 }), { nil: null }),
+    });
+    let ties = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(extraRun, { maxLength: 4 }), filters, async (runs, q) => {
+        for (const r of runs) await ingest(r);
+        const scope: InsightScope = {
+          brandId: BRAND_ID, providers: q.providers, locations: q.locations,
+          current: { start: q.current[0], end: q.current[1] }, previous: null, source: 'rollups',
+        };
+        const p = new SqlParams();
+        const cited = await t.db.query<{ domain: string; author: string | null }>(
+          `SELECT domain, author FROM citations WHERE ${scopeWhere(p, scope)}`,
+          p.values,
+        );
+        const counts = new Map<string, Map<string, number>>();
+        for (const c of cited) {
+          if (c.domain === '' || c.author === null || c.author === '') continue;
+          const byAuthor = counts.get(c.domain) ?? new Map<string, number>();
+          counts.set(c.domain, byAuthor.set(c.author, (byAuthor.get(c.author) ?? 0) + 1));
+        }
+        const expected = new Map(
+          [...counts].map(([domain, byAuthor]) => {
+            const ranked = [...byAuthor].sort(([a, n], [b, m]) => m - n || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+            if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) ties++;
+            return [domain, ranked[0][0]];
+          }),
+        );
+        const domains = [...DOMAINS, ''];
+        for (const variant of [{ source: 'raw' }, { source: 'rollups' }, { source: 'rollups', tailFromRollup: true }] as const) {
+          const got = await topAuthors(t.db, { ...scope, ...variant }, domains);
+          expect(new Map([...got].sort()), JSON.stringify({ variant, q })).toEqual(new Map([...expected].sort()));
+        }
+      }),
+      { numRuns: 40 },
+    );
+    expect(ties).toBeGreaterThan(0);
   }, 240_000);
 
   it('the Sources page\'s pages of domains and of URLs are pages of the whole raw answer', async () => {

@@ -30,32 +30,54 @@ export async function sourcesShareOfVoice(db: Db, scope: InsightScope, limit: nu
     p.values,
   );
   if (top.length === 0) return [];
-  // …then their distinct URLs and top authors from the citations themselves: URLs are nearly unique
-  // per citation, so no rollup keeps them. The URLs are made distinct first and then counted (a hash
-  // of the pairs), not counted DISTINCT per domain (a sort of every citation of the domains).
-  const q = new SqlParams();
-  const details = await db.query(
-    `WITH scoped AS (
-       SELECT domain, url, author FROM citations
-        WHERE ${scopeWhere(q, scope)} AND ${inList(q, 'domain', top.map((r) => String(r.domain)))}
-     ),
-     urls AS (SELECT domain, COUNT(*) AS urls FROM (SELECT DISTINCT domain, url FROM scoped) d GROUP BY domain),
-     authors AS (
-       SELECT domain, author, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY n DESC, author) AS pos
-         FROM (SELECT domain, author, COUNT(*) AS n FROM scoped WHERE author IS NOT NULL AND author <> '' GROUP BY domain, author) a
-     )
-     SELECT u.domain, u.urls, a.author FROM urls u LEFT JOIN authors a ON a.domain = u.domain AND a.pos = 1`,
-    q.values,
-  );
-  const byDomain = new Map(details.map((r) => [String(r.domain), r]));
+  const domains = top.map((r) => String(r.domain));
+  const [urls, authors] = await Promise.all([uniqueUrlCounts(db, scope, domains), topAuthors(db, scope, domains)]);
   return top.map((r) => {
-    const d = byDomain.get(String(r.domain));
+    const domain = String(r.domain);
     return {
-      topUrlAuthor: d?.author === null || d?.author === undefined ? null : String(d.author),
-      normalizedDomain: String(r.domain),
-      uniqueUrlsCount: num(d?.urls),
+      topUrlAuthor: authors.get(domain) ?? null,
+      normalizedDomain: domain,
+      uniqueUrlsCount: urls.get(domain) ?? 0,
       citationSov: percent(num(r.citations), num(r.all_citations)),
       citationSovStats: rateStats(num(r.citations), num(r.all_citations), minSampleOf(scope)),
     };
   });
+}
+
+/**
+ * Each domain's distinct URLs in the scope, from the citations themselves: URLs are nearly unique
+ * per citation, so no rollup keeps them. The URLs are made distinct first and then counted (a hash
+ * of the pairs), not counted DISTINCT per domain (a sort of every citation of the domains).
+ */
+export async function uniqueUrlCounts(db: Db, scope: InsightScope, domains: string[]): Promise<Map<string, number>> {
+  const q = new SqlParams();
+  const rows = await db.query(
+    `SELECT domain, COUNT(*) AS urls
+       FROM (SELECT DISTINCT domain, url FROM citations
+              WHERE ${scopeWhere(q, scope)} AND ${inList(q, 'domain', domains)}) d
+      GROUP BY domain`,
+    q.values,
+  );
+  return new Map(rows.map((r) => [String(r.domain), num(r.urls)]));
+}
+
+/**
+ * Each domain's most often named author (NULL and '' authors ignored; a domain none names is
+ * absent): most citations first, ties to the smaller author in the engines' text order (both sort
+ * by code point: DuckDB always, PostgreSQL on its C.UTF-8 databases). Whole days come from
+ * rollup_citation_authors_daily, cut days from the citations (factRows), so the cost follows the
+ * days, providers, locations and authors of the domains rather than their citations.
+ */
+export async function topAuthors(db: Db, scope: InsightScope, domains: string[]): Promise<Map<string, string>> {
+  const p = new SqlParams();
+  const list = p.list(domains);
+  const rows = factRows(p, scope, 'citation_authors', 'ca', { filter: (col) => `${col('domain')} IN ${list}` });
+  const top = await db.query(
+    `SELECT domain, author
+       FROM (SELECT domain, author, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY n DESC, author) AS pos
+               FROM (SELECT domain, author, SUM(n) AS n FROM ${rows} GROUP BY domain, author) a) ranked
+      WHERE pos = 1`,
+    p.values,
+  );
+  return new Map(top.map((r) => [String(r.domain), String(r.author)]));
 }

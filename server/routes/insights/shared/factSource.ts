@@ -19,8 +19,10 @@ export type { FactSource } from './scope';
  *   rank_sq_sum and sentiment_sq_sum (sums of squares, for the interval of an average)
  * - citations: + domain, and, only when asked (`ownEntity`), with_own (1 when the citing answer names
  *   the own brand)
+ * - citation_authors: created_at, provider, location, domain, author, n: only the citations that
+ *   have a domain and an author (NULL and '' authors left out, as rollup_citation_authors_daily does)
  */
-export type FactTable = 'runs' | 'mentions' | 'citations';
+export type FactTable = 'runs' | 'mentions' | 'citations' | 'citation_authors';
 
 /** The averages of mentions (rank, sentiment) whose sums of squares a read can ask for. */
 export type MentionAverage = 'rank' | 'sentiment';
@@ -157,6 +159,11 @@ function rawRows(p: SqlParams, scope: InsightScope, table: FactTable, options: F
                 FROM citations c LEFT JOIN (${ownRuns(options.ownEntity)}) ow ON ow.run_id = c.run_id
                WHERE ${where('c', filter)}`;
     }
+    case 'citation_authors': {
+      const filter = options.filter ? [options.filter((c) => `c.${c}`)] : [];
+      return `SELECT c.created_at, c.provider, c.location, c.domain, c.author, 1 AS n FROM citations c
+               WHERE ${where('c', [...filter, "c.domain <> ''", 'c.author IS NOT NULL', "c.author <> ''"])}`;
+    }
   }
 }
 
@@ -167,6 +174,7 @@ const ROLLUP_SELECT: Record<FactTable, (options: FactRowsOptions) => string> = {
                FROM rollup_mentions_daily`,
   citations: (options) =>
     `SELECT day AS created_at, provider, location, domain, citations AS n${options.ownEntity === undefined ? '' : ', with_own'} FROM rollup_citations_daily`,
+  citation_authors: () => 'SELECT day AS created_at, provider, location, domain, author, citations AS n FROM rollup_citation_authors_daily',
 };
 
 function rollupRows(p: SqlParams, scope: InsightScope, table: FactTable, options: FactRowsOptions, split: DaySplit): string {
