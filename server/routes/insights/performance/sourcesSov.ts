@@ -1,8 +1,9 @@
 import type { Db } from '../../../db/types';
-import { SqlParams, inList } from '../shared/params';
+import { SqlParams } from '../shared/params';
 import { num, percent } from '../shared/numbers';
 import { factRows } from '../shared/factSource';
-import { type InsightScope, minSampleOf, scopeWhere } from '../shared/scope';
+import { distinctUrlsPerDomain } from '../shared/distinctUrls';
+import { type InsightScope, minSampleOf } from '../shared/scope';
 import { rateStats, type EstimateStats } from '../../../stats';
 
 /** A cited domain's share of the citations, with its most cited author. */
@@ -45,20 +46,17 @@ export async function sourcesShareOfVoice(db: Db, scope: InsightScope, limit: nu
 }
 
 /**
- * Each domain's distinct URLs in the scope, from the citations themselves: URLs are nearly unique
- * per citation, so no rollup keeps them. The URLs are made distinct first and then counted (a hash
- * of the pairs), not counted DISTINCT per domain (a sort of every citation of the domains).
+ * Each domain's distinct URLs over the scope's span (its current window, and its delta window when a
+ * request gives one, with what lies between, as the domains' citations are read), from the URL gap
+ * rollup where the span allows it, else from the citations (distinctUrlsPerDomain).
  */
 export async function uniqueUrlCounts(db: Db, scope: InsightScope, domains: string[]): Promise<Map<string, number>> {
-  const q = new SqlParams();
-  const rows = await db.query(
-    `SELECT domain, COUNT(*) AS urls
-       FROM (SELECT DISTINCT domain, url FROM citations
-              WHERE ${scopeWhere(q, scope)} AND ${inList(q, 'domain', domains)}) d
-      GROUP BY domain`,
-    q.values,
-  );
-  return new Map(rows.map((r) => [String(r.domain), num(r.urls)]));
+  const windows = scope.previous ? [scope.current, scope.previous] : [scope.current];
+  const span = {
+    start: new Date(Math.min(...windows.map((w) => w.start.getTime()))),
+    end: new Date(Math.max(...windows.map((w) => w.end.getTime()))),
+  };
+  return distinctUrlsPerDomain(db, { ...scope, current: span, previous: null }, domains);
 }
 
 /**
