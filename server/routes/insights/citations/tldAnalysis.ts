@@ -348,7 +348,10 @@ function mostCitedPerDomain(db: Db, from: string, columns: string[], cap: string
 
 /**
  * The URLs given (a page of them), each with its matched_entities: the tracked brands named in the
- * scope's answers that cite it, read for these URLs only.
+ * scope's answers that cite it, read for these URLs only. PostgreSQL finds the URLs' citations by
+ * their hash index (migration 028) and each citing answer's mentions by the (prompt_id, created_at)
+ * index, which every fact of a run shares; it read the window's citations and mentions instead
+ * (scale 100: 307 ms against 1.6 ms for a page of 10).
  */
 export async function withMatchedEntities<T extends { domain: string; citation_url: string }>(
   db: Db,
@@ -363,15 +366,17 @@ export async function withMatchedEntities<T extends { domain: string; citation_u
   const maskOf = maskExpression(p, keys);
   const citeWhere = scopeWhere(p, current, 'c');
   const urlList = inList(p, 'c.url', [...new Set(urls.map((u) => u.citation_url))]);
-  const mentionWhere = scopeWhere(p, current);
+  const mentionWhere = scopeWhere(p, current, 'm');
   const rows = await db.query<{ domain: string; url: string; mask: unknown }>(
     `WITH cu AS (
-       SELECT c.domain, c.url, c.run_id FROM citations c WHERE ${citeWhere} AND c.domain <> '' AND ${urlList}
+       SELECT c.domain, c.url, c.run_id, c.prompt_id, c.created_at FROM citations c WHERE ${citeWhere} AND c.domain <> '' AND ${urlList}
      ),
      tm AS (
-       SELECT run_id, BIT_OR(${maskOf}) AS mask FROM mentions
-        WHERE ${mentionWhere} AND ${inList(p, 'entity', keys)} AND run_id IN (SELECT run_id FROM cu)
-        GROUP BY run_id
+       SELECT m.run_id, BIT_OR(${maskOf}) AS mask
+         FROM (SELECT DISTINCT run_id, prompt_id, created_at FROM cu) r
+         JOIN mentions m ON m.prompt_id = r.prompt_id AND m.created_at = r.created_at AND m.run_id = r.run_id
+        WHERE ${mentionWhere} AND ${inList(p, 'm.entity', keys)}
+        GROUP BY m.run_id
      )
      SELECT cu.domain, cu.url, BIT_OR(COALESCE(tm.mask, 0)) AS mask FROM cu LEFT JOIN tm ON tm.run_id = cu.run_id GROUP BY cu.domain, cu.url`,
     p.values,
