@@ -5,7 +5,19 @@ import type { Dialect } from '../../../db/types';
 import { rebuildBrandRollups } from '../../../rollups/rebuild';
 import { gapChanges, NEVER_CITED } from '../../../rollups/urlGaps';
 import { ingestRun } from '../../../runs/ingestRun';
-import { BRAND_ID, COMPETITORS, DAY, DOMAINS, LOCATIONS, NOW, OWN, PROMPTS, PROVIDERS, buildFacts, loadFixture } from '../testing/fixture';
+import {
+  BRAND_ID,
+  COMPETITORS,
+  DAY,
+  DOMAINS,
+  LOCATIONS,
+  NOW,
+  OWN,
+  PROMPTS,
+  PROVIDERS,
+  buildFacts,
+  loadFixture,
+} from '../testing/fixture';
 import { distinctUrlsPerDomain, readsUrlGaps } from './distinctUrls';
 import type { InsightScope } from './scope';
 
@@ -47,7 +59,10 @@ describe('distinct URLs per domain on postgres', () => {
 
   const citedRun = fc.record({
     hoursAgo: fc.integer({ min: -12, max: 40 * 24 }),
-    citations: fc.array(fc.record({ domain: fc.constantFrom(...DOMAINS), page: fc.integer({ min: 0, max: 5 }) }), { minLength: 1, maxLength: 5 }),
+    citations: fc.array(fc.record({ domain: fc.constantFrom(...DOMAINS), page: fc.integer({ min: 0, max: 5 }) }), {
+      minLength: 1,
+      maxLength: 5,
+    }),
   });
   const window = fc.record({
     startDaysAgo: fc.integer({ min: 1, max: 40 }),
@@ -65,11 +80,19 @@ describe('distinct URLs per domain on postgres', () => {
           await ingestRun(
             t.db,
             {
-              brandId: BRAND_ID, promptId: PROMPTS[added % PROMPTS.length].id, provider: PROVIDERS[added % 2], location: LOCATIONS[added % 2],
+              brandId: BRAND_ID,
+              promptId: PROMPTS[added % PROMPTS.length].id,
+              provider: PROVIDERS[added % 2],
+              location: LOCATIONS[added % 2],
               createdAt: new Date(NOW.getTime() - r.hoursAgo * 3_600_000),
               answer: {
                 answerText: `1. ${OWN} is a solid choice for this.`,
-                citations: r.citations.map((c) => ({ url: `https://www.${c.domain}/u-${c.page}`, title: null, author: null, publishedAt: null })),
+                citations: r.citations.map((c) => ({
+                  url: `https://www.${c.domain}/u-${c.page}`,
+                  title: null,
+                  author: null,
+                  publishedAt: null,
+                })),
               },
               id: `run_url_${++added}`,
             },
@@ -78,7 +101,14 @@ describe('distinct URLs per domain on postgres', () => {
         }
         const start = new Date(today.getTime() - w.startDaysAgo * DAY);
         const end = new Date(start.getTime() + w.days * DAY + w.endHour * 3_600_000);
-        const scope: InsightScope = { brandId: BRAND_ID, providers: null, locations: null, current: { start, end }, previous: null, source: 'rollups' };
+        const scope: InsightScope = {
+          brandId: BRAND_ID,
+          providers: null,
+          locations: null,
+          current: { start, end },
+          previous: null,
+          source: 'rollups',
+        };
         expect(readsUrlGaps(scope, dialect)).toBe(true);
         servedFromGaps++;
         const [fromRollup, fromRaw] = await Promise.all([
@@ -95,7 +125,9 @@ describe('distinct URLs per domain on postgres', () => {
 
   it('the gap rows kept up at ingestion equal a rebuild from the citations', async () => {
     const rows = (table: string, key: string, sum: string) =>
-      t.db.query(`SELECT ${key}, ${sum} AS s FROM ${table} WHERE brand_id = $1 GROUP BY ${key} HAVING ${sum} <> 0 ORDER BY ${key}`, [BRAND_ID]);
+      t.db.query(`SELECT ${key}, ${sum} AS s FROM ${table} WHERE brand_id = $1 GROUP BY ${key} HAVING ${sum} <> 0 ORDER BY ${key}`, [
+        BRAND_ID,
+      ]);
     const kept = await rows('rollup_url_gaps_daily', 'day, domain, prev_day', 'SUM(urls)');
     const keptDays = await rows('rollup_cited_url_days', 'domain, url, day', 'COUNT(*)');
     await t.db.transaction((tx) => rebuildBrandRollups(tx, BRAND_ID));
@@ -106,7 +138,12 @@ describe('distinct URLs per domain on postgres', () => {
 
   it('falls back to the citations for a window the rollup cannot serve', () => {
     const base: InsightScope = {
-      brandId: BRAND_ID, providers: null, locations: null, current: { start: day(10), end: day(17) }, previous: null, source: 'rollups',
+      brandId: BRAND_ID,
+      providers: null,
+      locations: null,
+      current: { start: day(10), end: day(17) },
+      previous: null,
+      source: 'rollups',
     };
     expect(readsUrlGaps(base, dialect)).toBe(true);
     expect(readsUrlGaps(base, 'duckdb')).toBe(false);
@@ -125,8 +162,15 @@ describe('distinct URLs per domain on duckdb', () => {
       await ingestRun(
         t.db,
         {
-          brandId: BRAND_ID, promptId: PROMPTS[0].id, provider: PROVIDERS[0], location: LOCATIONS[0], createdAt: new Date(NOW.getTime() - 3 * DAY),
-          answer: { answerText: `1. ${OWN} is fine.`, citations: [{ url: 'https://www.g2.com/u-1', title: null, author: null, publishedAt: null }] },
+          brandId: BRAND_ID,
+          promptId: PROMPTS[0].id,
+          provider: PROVIDERS[0],
+          location: LOCATIONS[0],
+          createdAt: new Date(NOW.getTime() - 3 * DAY),
+          answer: {
+            answerText: `1. ${OWN} is fine.`,
+            citations: [{ url: 'https://www.g2.com/u-1', title: null, author: null, publishedAt: null }],
+          },
           id: 'run_url_duckdb',
         },
         [{ name: OWN }],
@@ -136,7 +180,14 @@ describe('distinct URLs per domain on duckdb', () => {
         expect(await t.db.query(`SELECT * FROM ${table}`), table).toEqual([]);
       }
       const start = new Date(Math.floor(NOW.getTime() / DAY) * DAY - 7 * DAY);
-      const scope: InsightScope = { brandId: BRAND_ID, providers: null, locations: null, current: { start, end: NOW }, previous: null, source: 'rollups' };
+      const scope: InsightScope = {
+        brandId: BRAND_ID,
+        providers: null,
+        locations: null,
+        current: { start, end: NOW },
+        previous: null,
+        source: 'rollups',
+      };
       const counts = await distinctUrlsPerDomain(t.db, scope);
       expect(counts.get('g2.com')).toBeGreaterThan(0);
       expect(counts).toEqual(await distinctUrlsPerDomain(t.db, { ...scope, source: 'raw' }));

@@ -11,27 +11,32 @@ import { type InsightScope, scopeWhere } from './scope';
  * with a domain only; of `domains` only, when given; a domain without URLs is absent).
  *
  * Read from rollup_url_gaps_daily, where the database keeps it (urlGapsKeptOn), when the window
- * starts at midnight and has no provider or location filter: over the window's whole days, the rows whose previous citation day lies before the window
- * count each URL once, on the day the window first cites it (see migration 027). A last day cut by
- * the window's end counts whole when the brand has no run from the end to the next midnight (a
+ * starts at midnight and has no provider or location filter: over the window's whole days, the rows
+ * whose previous citation day lies before the window count each URL once, on the day the window
+ * first cites it (see migration 027); the start must lie after the NEVER_CITED mark. A last day cut
+ * by the window's end counts whole when the brand has no run from the end to the next midnight (a
  * window that ends now); otherwise, and for any other window, the citations themselves are counted.
  */
 export async function distinctUrlsPerDomain(db: Db, scope: InsightScope, domains?: string[]): Promise<Map<string, number>> {
   const current: InsightScope = { ...scope, previous: null };
-  let rows: Array<Record<string, unknown>>;
-  if (readsUrlGaps(current, db.dialect)) rows = await fromGaps(db, current, domains);
-  else {
-    const p = new SqlParams();
-    rows = await db.query(rawCount(p, current, domains), p.values);
-  }
+  const p = new SqlParams();
+  const rows = readsUrlGaps(current, db.dialect)
+    ? await fromGaps(db, current, domains)
+    : await db.query(rawCount(p, current, domains), p.values);
   return new Map(rows.map((r) => [String(r.domain), num(r.n)]));
 }
 
 /** Whether the window can be counted from the gap rollup (see distinctUrlsPerDomain). */
 export function readsUrlGaps(scope: InsightScope, dialect: Dialect): boolean {
   const { start } = scope.current;
-  return urlGapsKeptOn(dialect) && (scope.source ?? 'rollups') === 'rollups' && scope.providers === null && scope.locations === null &&
-    utcDay(start).getTime() === start.getTime() && start.getTime() > 0;
+  return (
+    urlGapsKeptOn(dialect) &&
+    (scope.source ?? 'rollups') === 'rollups' &&
+    scope.providers === null &&
+    scope.locations === null &&
+    utcDay(start).getTime() === start.getTime() &&
+    start.getTime() > 0
+  );
 }
 
 /** The raw count: each (domain, url) of the window's citations once, per domain. */
