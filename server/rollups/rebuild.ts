@@ -1,7 +1,6 @@
-import type { Db } from '../db/types';
+import type { Db, Dialect } from '../db/types';
 import { BUMP_FACTS_VERSION, DAY_OF, OWN_ENTITY_OF, ROLLUP_TABLES } from './tables';
 import { urlGapsKeptOn, urlGapsRebuildStatements } from './urlGaps';
-import type { Dialect } from '../db/types';
 
 /**
  * The rollups as computed from the raw facts, one INSERT … SELECT per table: of one brand (its id
