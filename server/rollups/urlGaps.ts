@@ -1,5 +1,5 @@
 import type { Db, Dialect } from '../db/types';
-import type { RunRows } from '../runs/rows';
+import { insertRows, type RunRows } from '../runs/rows';
 import { applyIncrements, type Increment } from './increments';
 import { DAY_OF, utcDay } from './tables';
 
@@ -69,7 +69,9 @@ export async function addRunToUrlGaps(tx: Db, rows: RunRows): Promise<void> {
   const daysOf = new Map<string, Date[]>();
   for (const r of found) {
     const key = JSON.stringify([String(r.domain), String(r.url)]);
-    daysOf.set(key, [...(daysOf.get(key) ?? []), new Date(r.day)]);
+    const days = daysOf.get(key);
+    if (days) days.push(new Date(r.day));
+    else daysOf.set(key, [new Date(r.day)]);
   }
   const increments: Increment[] = [];
   const added: Array<{ domain: string; url: string }> = [];
@@ -87,13 +89,12 @@ export async function addRunToUrlGaps(tx: Db, rows: RunRows): Promise<void> {
   }
   if (added.length === 0) return;
   await applyIncrements(tx, increments);
-  const values: unknown[] = [];
-  const tuples = added.map(({ domain, url }) => {
-    values.push(brandId, domain, url, day);
-    const n = values.length;
-    return `($${n - 3}, $${n - 2}, $${n - 1}, CAST($${n} AS TIMESTAMP))`;
-  });
-  await tx.query(`INSERT INTO rollup_cited_url_days (brand_id, domain, url, day) VALUES ${tuples.join(', ')}`, values);
+  await insertRows(
+    tx,
+    'rollup_cited_url_days',
+    ['brand_id', 'domain', 'url', 'day'],
+    added.map(({ domain, url }) => [brandId, domain, url, day]),
+  );
 }
 
 /**
