@@ -21,7 +21,7 @@ const COLUMN_TYPES: Record<string, string> = {
   rank: 'INTEGER', urls: 'INTEGER',
   runs: 'BIGINT', mentions: 'BIGINT', mentioned: 'BIGINT', citations: 'BIGINT', answer_citations: 'BIGINT', with_own: 'BIGINT',
   rank_sum: 'BIGINT', rank_sq_sum: 'BIGINT',
-  sentiment_sum: 'DOUBLE PRECISION', sentiment_sq_sum: 'DOUBLE PRECISION',
+  sentiment_sum: 'DOUBLE PRECISION', sentiment_sq_sum: 'DOUBLE PRECISION', cost_usd: 'DOUBLE PRECISION',
 };
 
 /** The increments of one key, merged: the sums added up, every least / greatest value kept for the database to compare. */

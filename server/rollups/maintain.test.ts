@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../db/testing';
 import type { Dialect } from '../db/types';
+import { brandSpendToday } from '../jobs/costCap';
+import { simulatedProvenance } from '../providers/provider';
 import { ingestRun } from '../runs/ingestRun';
 import { insertRows } from '../runs/rows';
 import { rebuildBrandRollups } from './rebuild';
@@ -10,8 +12,11 @@ import { keysWithSeveralRows, rollupTotals } from './testing/totals';
 const BRAND = 'brd_a';
 const TRACKED = [{ name: 'Acme' }, { name: 'Globex' }];
 
-/** One answer on `at`'s day naming the own brand, a competitor and an untracked brand, citing two pages of one site. */
-const answerAt = (id: string, at: Date) => ({
+/**
+ * One answer on `at`'s day naming the own brand, a competitor and an untracked brand, citing two
+ * pages of one site, at `costUsd` (null: the provider gave no usage).
+ */
+const answerAt = (id: string, at: Date, costUsd: number | null = 0) => ({
   id,
   brandId: BRAND,
   promptId: 'prm_1',
@@ -21,6 +26,7 @@ const answerAt = (id: string, at: Date) => ({
   answer: {
     answerText: '1. Globex is a solid choice.\n2. Acme is a solid choice.\n3. Initech is a solid choice.',
     citations: [1, 2].map((page) => ({ url: `https://www.site.example/page-${page}`, title: null, author: null, publishedAt: null })),
+    provenance: { ...simulatedProvenance('US'), costUsd },
   },
 });
 
@@ -44,13 +50,20 @@ describe.each<Dialect>(['duckdb', 'postgres'])('rollups kept at ingestion, on %s
     for (let day = 0; day < 4; day++) {
       const at = new Date(Date.UTC(2026, 10, 2 + day, 10));
       await Promise.all(
-        [0, 1, 2].map((k) => ingestRun(t.db, answerAt(`run_${day}_${k}`, new Date(at.getTime() + k * 60_000)), TRACKED)),
+        // costs of 0.01, 0.02 and none (NULL) on each day
+        [0, 1, 2].map((k) =>
+          ingestRun(t.db, answerAt(`run_${day}_${k}`, new Date(at.getTime() + k * 60_000), k < 2 ? 0.01 * (k + 1) : null), TRACKED),
+        ),
       );
     }
 
     const kept = await rollupTotals(t.db);
     const [{ runs }] = await t.db.query<{ runs: number }>('SELECT SUM(runs) AS runs FROM rollup_runs_daily');
     expect(Number(runs)).toBe(12);
+    // The daily cost cap reads the day's spend from these rows: each day's two priced runs.
+    for (let day = 0; day < 4; day++)
+      expect(await brandSpendToday(t.db, BRAND, new Date(Date.UTC(2026, 10, 2 + day, 23)))).toBeCloseTo(0.03, 12);
+    expect(await brandSpendToday(t.db, BRAND, new Date(Date.UTC(2026, 10, 6, 12)))).toBe(0);
     // The answers of a brand are added one transaction after the other (each first moves the brand's
     // facts version), so the later ones add to the rows the first inserted.
     expect(await keysWithSeveralRows(t.db)).toEqual(Object.fromEntries(ROLLUP_TABLES.map((table) => [table, 0])));

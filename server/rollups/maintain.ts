@@ -1,5 +1,5 @@
 import type { Db } from '../db/types';
-import type { RunRows } from '../runs/rows';
+import { RUN_COLUMNS, type RunRows } from '../runs/rows';
 import { applyIncrements, type Increment } from './increments';
 import { BUMP_FACTS_VERSION, OWN_ENTITY_OF, utcDay } from './tables';
 import { addRunToUrlGaps, urlGapsKeptOn } from './urlGaps';
@@ -7,9 +7,10 @@ import { addRunToUrlGaps, urlGapsKeptOn } from './urlGaps';
 /** The rollup increments one stored run makes; `ownEntity` is the brand's own entity key. */
 export function runIncrements(rows: RunRows, ownEntity: string): Increment[] {
   const [brandId, , promptId, provider, location, createdAt] = rows.run as [string, string, string, string, string, Date];
+  const costUsd = Number(rows.run[RUN_COLUMNS.indexOf('cost_usd')] ?? 0);
   const day = utcDay(new Date(createdAt));
   const base = { brand_id: brandId, day, provider, location };
-  const out: Increment[] = [{ table: 'rollup_runs_daily', key: base, add: { runs: 1 } }];
+  const out: Increment[] = [{ table: 'rollup_runs_daily', key: base, add: { runs: 1, cost_usd: costUsd } }];
 
   const citations = rows.citations.length;
   const entities = rows.mentions.map((m) => ({

@@ -209,6 +209,32 @@ describe.each<Dialect>(['duckdb', 'postgres'])('a database with citations upgrad
   });
 });
 
+describe.each<Dialect>(['duckdb', 'postgres'])('a database with priced runs upgraded to the daily spend, on %s', (dialect) => {
+  const RUNS_COST = '029_rollup_runs_cost';
+  const up = upgradedFrom(RUNS_COST, dialect);
+
+  it('sums the stored runs’ cost per day, so the cost cap reads the day’s spend at once', async () => {
+    expect(ROLLUP_REBUILD_MIGRATIONS).toContain(RUNS_COST);
+    await migrate(up.db, up.before);
+    const [morning, evening, nextDay] = [new Date('2026-11-02T08:00:00Z'), new Date('2026-11-02T20:00:00Z'), new Date('2026-11-03T01:00:00Z')];
+    await up.db.query(
+      `INSERT INTO runs (brand_id, id, prompt_id, provider, location, created_at, answer_text, named_count, cost_usd)
+       VALUES ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, '', 0, 0.25), ('brd_a', 'run_2', 'prm_1', 'openai', 'US', $2, '', 0, 0.5),
+              ('brd_a', 'run_3', 'prm_1', 'openai', 'US', $2, '', 0, NULL), ('brd_a', 'run_4', 'prm_1', 'openai', 'US', $3, '', 0, 2)`,
+      [morning, evening, nextDay],
+    );
+
+    const applied = await migrate(up.db);
+    expect(applied).toContain(RUNS_COST);
+    expect(await buildRollupsAfterUpgrade(up.db, applied)).toBe(true);
+    const rows = await up.db.query<Record<string, unknown>>('SELECT day, runs, cost_usd FROM rollup_runs_daily ORDER BY day');
+    expect(rows.map((r) => ({ ...r, runs: Number(r.runs) }))).toEqual([
+      { day: '2026-11-02T00:00:00.000Z', runs: 3, cost_usd: 0.75 },
+      { day: '2026-11-03T00:00:00.000Z', runs: 1, cost_usd: 2 },
+    ]);
+  });
+});
+
 describe('a rebuild of the rollups on postgres', () => {
   let t: TestDb;
   beforeAll(async () => {

@@ -9,8 +9,8 @@ import { urlGapsKeptOn, urlGapsRebuildStatements } from './urlGaps';
 function rebuildStatements(oneBrand: boolean, dialect: Dialect): string[] {
   const where = (alias: string) => (oneBrand ? `WHERE ${alias}.brand_id = $1` : '');
   return [
-    `INSERT INTO rollup_runs_daily (brand_id, day, provider, location, runs)
-     SELECT r.brand_id, ${DAY_OF('r.created_at')}, r.provider, r.location, COUNT(*)
+    `INSERT INTO rollup_runs_daily (brand_id, day, provider, location, runs, cost_usd)
+     SELECT r.brand_id, ${DAY_OF('r.created_at')}, r.provider, r.location, COUNT(*), COALESCE(SUM(r.cost_usd), 0)
        FROM runs r ${where('r')}
       GROUP BY 1, 2, 3, 4`,
     // Each mention carries the citation count of its answer and whether the answer names the own brand.
@@ -128,7 +128,8 @@ export const ROLLUPS_MIGRATION = '008_rollups';
 
 /** The migrations after which the rollups are rebuilt from the facts: they add rollups, or columns old rows lack. */
 export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares', '018_entity_rollups', '020_prompt_rollups',
-  '021_rollup_citations_with_own', '022_prompt_last_runs', '023_prompt_provider_rollup', '026_rollup_citation_authors', '027_rollup_url_gaps'];
+  '021_rollup_citations_with_own', '022_prompt_last_runs', '023_prompt_provider_rollup', '026_rollup_citation_authors', '027_rollup_url_gaps',
+  '029_rollup_runs_cost'];
 
 /**
  * Builds the rollups of a database that had facts before the rollup tables (or a rollup column)

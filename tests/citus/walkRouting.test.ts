@@ -52,7 +52,7 @@ const EXCEPTIONS: Array<{ pattern: RegExp; reason: string }> = [
 const STAFF_EXCEPTIONS: Array<{ pattern: RegExp; reason: string }> = [
   {
     pattern:
-      /^SELECT (provider, created_at, is_real FROM runs|provider, created_at FROM failed_runs) WHERE created_at >= \$1$|^SELECT brand_id, provider, sum\(cost_usd\) AS spent FROM runs WHERE created_at >= \$1 AND created_at < \$2 GROUP BY brand_id, provider$|^SELECT f\.created_at, .* FROM failed_runs f LEFT JOIN brands b ON b\.id = f\.brand_id LEFT JOIN prompts p ON p\.id = f\.prompt_id ORDER BY f\.created_at DESC LIMIT 50$/,
+      /^SELECT (provider, created_at, is_real FROM runs|provider, created_at FROM failed_runs) WHERE created_at >= \$1$|^SELECT brand_id, provider, sum\(cost_usd\) AS spent FROM rollup_runs_daily WHERE day = \$1 GROUP BY brand_id, provider$|^SELECT f\.created_at, .* FROM failed_runs f LEFT JOIN brands b ON b\.id = f\.brand_id LEFT JOIN prompts p ON p\.id = f\.prompt_id ORDER BY f\.created_at DESC LIMIT 50$/,
     reason: 'the operations view (staff only) counts runs, failures and spend of every brand over the last day: four multi-shard reads per view',
   },
 ];

@@ -21,7 +21,7 @@ const KEYS: Record<RollupTable, string> = {
 export async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   const sums: Record<string, string> = {
-    rollup_runs_daily: 'SUM(runs) AS s',
+    rollup_runs_daily: 'SUM(runs) AS s, ROUND(CAST(SUM(cost_usd) AS NUMERIC), 6) AS c',
     rollup_mentions_daily:
       'SUM(mentions) AS s, SUM(rank_sum) AS r, ROUND(CAST(SUM(sentiment_sum) AS NUMERIC), 6) AS t, SUM(answer_citations) AS c, SUM(with_own) AS o, ' +
       'SUM(rank_sq_sum) AS r2, ROUND(CAST(SUM(sentiment_sq_sum) AS NUMERIC), 6) AS t2',

@@ -24,8 +24,8 @@ export async function operationsSummary(ctx: ServerContext) {
   );
   const failed = await ctx.db.query<{ provider: string; created_at: string }>('SELECT provider, created_at FROM failed_runs WHERE created_at >= $1', [since]);
   const spend = await ctx.db.query<{ brand_id: string; provider: string; spent: number | null }>(
-    'SELECT brand_id, provider, sum(cost_usd) AS spent FROM runs WHERE created_at >= $1 AND created_at < $2 GROUP BY brand_id, provider',
-    [today.start, today.end],
+    'SELECT brand_id, provider, sum(cost_usd) AS spent FROM rollup_runs_daily WHERE day = $1 GROUP BY brand_id, provider',
+    [today.start],
   );
 
   const hourly = new Map<string, { hour: string; provider: string; runs: number; failures: number }>();

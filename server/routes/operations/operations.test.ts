@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../db/testing';
 import type { JobSettings, ServerContext } from '../../http/context';
 import { createDuckDbQueue } from '../../jobs/duckdbQueue';
+import { rebuildRollups } from '../../rollups/rebuild';
 import { insertRows } from '../../runs/rows';
 import { operationsSummary } from './index';
 
@@ -34,6 +35,7 @@ describe('the operations summary', () => {
       run('r4', 'brd_b', 'openai', '2026-11-20T23:10:00Z', true, 0.25), // yesterday: in the 24 hours, not in today's spend
       run('r5', 'brd_b', 'openai', '2026-11-20T08:00:00Z', true, 9), // older than 24 hours
     ]);
+    await rebuildRollups(t.db); // the day's spend is read from the runs' daily rollup, as the loader builds it
     await insertRows(t.db, 'failed_runs', ['brand_id', 'id', 'prompt_id', 'provider', 'location', 'slot', 'error_class', 'message', 'attempts', 'created_at'], [
       ['brd_a', 'f1', 'p_a', 'openai', 'US', NOW, 'timeout', 'Request timed out.', 3, new Date('2026-11-21T09:20:00Z')],
     ]);
