@@ -1,4 +1,4 @@
-import { type PageRequest, type PagingSpec, pageInListOrder } from '../../../http/paging';
+import { type PageRequest, type PagingSpec, foldText, pageInListOrder, validatePage } from '../../../http/paging';
 import type { PromptTableFields } from './table';
 
 /** The Performance filter of the Prompts Monitor ('all' or null keeps every prompt). */
@@ -81,4 +81,22 @@ export function pagePromptTable<Row extends PromptTableFields>(
   const counts = { active, inactive: kept.length - active, all: kept.length };
   const cut = pageInListOrder(inState, page, PROMPT_PAGING);
   return { prompts: cut.rows, total: cut.total, counts };
+}
+
+/**
+ * Whether a request asks for counts only (the page header's: no row, no search, no Performance
+ * filter), which the prompts' states give without their texts or facts (countsOnlyPage).
+ */
+export function asksCountsOnly(page: PageRequest | undefined, performance: PerformanceFilter | null | undefined): page is PageRequest {
+  return page !== undefined && page.limit === 0 && (performance ?? 'all') === 'all' && !(page.search && foldText(page.search.trim()));
+}
+
+/** pagePromptTable's answer to a request asksCountsOnly accepts, from the counts of each state. */
+export function countsOnlyPage(
+  counts: StateCounts,
+  page: PageRequest,
+  state: 'active' | 'inactive' | null | undefined,
+): PromptTablePage<never> {
+  validatePage(page, { ...PROMPT_PAGING, tieBreak: () => 0 });
+  return { prompts: [], total: state ? counts[state] : counts.all, counts };
 }

@@ -8,10 +8,10 @@ import { currentWindow, deltaWindow } from '../windows';
 import { computeFacts, loadProviderStats } from './facts';
 import { loadPromptWindowStats } from './promptStats';
 import { buildSuggestions, loadMentionedNames } from './suggestions';
-import { loadBrandPrompts, loadPromptTable } from './table';
+import { countBrandPrompts, loadBrandPrompts, loadPromptTable } from './table';
 import type { PageRequest } from '../../../http/paging';
 import type { FactSource } from '../../insights/shared/scope';
-import { type PerformanceFilter, pagePromptTable } from './paging';
+import { type PerformanceFilter, asksCountsOnly, countsOnlyPage, pagePromptTable } from './paging';
 
 interface MonitorBody {
   brandId: string;
@@ -54,7 +54,18 @@ function tableReadsFacts(page: PageRequest | undefined, performance: Performance
 export const promptsTable = defineCall<TableBody>('prompts.table', async ({ body, user, ctx }) => {
   const brand = await requireBrandAccess(ctx, user, body.brandId);
   const { current, delta, filters } = scope(body, ctx.now());
-  const [table, canAdd, collection] = await Promise.all([
+  const plan = () =>
+    Promise.all([
+      // the plan of the brand's creator governs it (planLimits)
+      canGovernorAddPrompts(ctx.db, brand.created_by),
+      costCapStatus(ctx.db, brand.id, jobSettings(ctx.config).costCapUsdPerBrandDay, ctx.now()),
+    ]);
+  // The page header's request: the counts of each state, without reading thousands of prompt texts.
+  if (asksCountsOnly(body.page, body.performance)) {
+    const [counts, [canAddPrompts, collection]] = await Promise.all([countBrandPrompts(ctx.db, brand.id), plan()]);
+    return { ...countsOnlyPage(counts, body.page, body.state), canAddPrompts, collection };
+  }
+  const [table, [canAdd, collection]] = await Promise.all([
     loadPromptTable(
       ctx.db,
       brand.id,
@@ -66,9 +77,7 @@ export const promptsTable = defineCall<TableBody>('prompts.table', async ({ body
       factSource(ctx),
       tableReadsFacts(body.page, body.performance),
     ),
-    // the plan of the brand's creator governs it (planLimits)
-    canGovernorAddPrompts(ctx.db, brand.created_by),
-    costCapStatus(ctx.db, brand.id, jobSettings(ctx.config).costCapUsdPerBrandDay, ctx.now()),
+    plan(),
   ]);
   // with a page request: one page of the filtered prompts, their total and the tabs' counts;
   // filtered, sorted and paged without intervals, which only the returned rows get

@@ -57,6 +57,17 @@ export async function loadBrandPrompts(db: Db, brandId: string): Promise<PromptR
   return rows.map(toPromptRecord);
 }
 
+/** The brand's prompts of each state, counted by the database (a prompt not 'active' is inactive, as toPromptRecord reads it). */
+export async function countBrandPrompts(db: Db, brandId: string): Promise<{ active: number; inactive: number; all: number }> {
+  const [row] = await db.query(
+    `SELECT COUNT(*) AS all_prompts, COUNT(*) FILTER (WHERE state = 'active') AS active FROM prompts WHERE brand_id = $1`,
+    [brandId],
+  );
+  const all = Number(row.all_prompts);
+  const active = Number(row.active);
+  return { active, inactive: all - active, all };
+}
+
 const EMPTY: Omit<PromptWindowStats, 'promptId'> = {
   runs: 0,
   mentioned: 0,
