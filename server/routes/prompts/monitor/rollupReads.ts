@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/types';
-import { cutDayRanges, type DaySplit, factRows, splitDays, splitWindows, wholeDays } from '../../insights/shared/factSource';
+import { cutDayRanges, type DaySplit, factRows, splitDays, splitWindows, tailRollupOrRaw, wholeDays } from '../../insights/shared/factSource';
 import { SqlParams, tsParam } from '../../insights/shared/params';
 import { type FactSource, type InsightScope, tailFromRollupOn } from '../../insights/shared/scope';
 import type { Window } from '../windows';
@@ -28,7 +28,10 @@ function daySplit(brandId: string, current: Window, delta: Window | null): DaySp
 /**
  * Per prompt, sums of both windows: runs, the own brand's mentions and their rank and sentiment
  * sums (and sums of squares), as rows shaped like rollup_prompts_daily (raw runs and raw own
- * mentions at the edges count 1 each in their column).
+ * mentions at the edges count 1 each in their column). With `tailFromRollup` (PostgreSQL, see
+ * InsightScope) the span's last day cut by its end alone comes from its rollup rows when no run of
+ * the brand follows the end that day (a window ending now), as the insight calls read it: a large
+ * brand's day so far is thousands of runs against one row per prompt.
  */
 export async function promptWindowSums(
   db: Db,
@@ -36,24 +39,39 @@ export async function promptWindowSums(
   ownEntity: string,
   current: Window,
   delta: Window,
+  tailFromRollup = tailFromRollupOn(db.dialect),
 ): Promise<Array<Record<string, unknown>>> {
   const split = daySplit(brandId, current, delta);
   const p = new SqlParams();
   const brand = p.add(brandId);
-  const branches = [
+  const rollupRows = (days: string) =>
     `SELECT prompt_id, day AS created_at, runs, mentioned, rank_sum, rank_sq_sum, sentiment_sum, sentiment_sq_sum
-       FROM rollup_prompts_daily WHERE brand_id = ${brand} AND ${wholeDays(p, split)}`,
-  ];
+       FROM rollup_prompts_daily WHERE brand_id = ${brand} AND ${days}`;
+  const branches = [rollupRows(wholeDays(p, split))];
   const edges = cutDayRanges(split);
   // bound only when read: PostgreSQL refuses a parameter no statement uses
   const own = edges.length > 0 ? p.add(ownEntity) : '';
-  for (const { lo, hi } of edges) {
+  const rawRows = (lo: Date, hi: Date) => {
     const range = (alias: string) => `${alias}.created_at >= ${tsParam(p, lo)} AND ${alias}.created_at < ${tsParam(p, hi)}`;
-    branches.push(
+    return [
       `SELECT r.prompt_id, r.created_at, 1, 0, 0, 0, 0, 0 FROM runs r WHERE r.brand_id = ${brand} AND ${range('r')}`,
       `SELECT m.prompt_id, m.created_at, 0, 1, m.rank, m.rank * m.rank, m.sentiment, m.sentiment * m.sentiment
          FROM mentions m WHERE m.brand_id = ${brand} AND m.entity = ${own} AND ${range('m')}`,
-    );
+    ];
+  };
+  const tail = tailFromRollup ? split.tail : null;
+  for (const { lo, hi } of edges) {
+    if (tail && lo.getTime() === tail.getTime() && hi.getTime() === split.hi.getTime()) {
+      branches.push(
+        tailRollupOrRaw(
+          p,
+          brand,
+          hi,
+          () => rollupRows(`day = ${tsParam(p, tail)}`),
+          () => rawRows(lo, hi).join('\n UNION ALL\n'),
+        ),
+      );
+    } else branches.push(...rawRows(lo, hi));
   }
   const inside = (w: Window) => `f.created_at >= ${tsParam(p, w.start)} AND f.created_at < ${tsParam(p, w.end)}`;
   const cur = inside(current);
@@ -134,23 +152,32 @@ export async function providerWindowSums(
   );
 }
 
-/** (entity, entity_name, n): mentions per named brand and spelling in [window), the own brand left out. */
+/**
+ * (entity, entity_name, n): mentions per named brand and spelling in [window), the own brand left
+ * out. The window's last day cut by its end comes from its rollup rows as in promptWindowSums.
+ */
 export async function entityNameCounts(
   db: Db,
   brandId: string,
   ownEntity: string,
   window: Window,
+  tailFromRollup = tailFromRollupOn(db.dialect),
 ): Promise<Array<Record<string, unknown>>> {
   const split = daySplit(brandId, window, null);
   const p = new SqlParams();
   const brand = p.add(brandId);
   const own = p.add(ownEntity);
+  const rollupRows = (days: string) => `SELECT entity, entity_name, mentions AS n FROM rollup_entity_names_daily
+      WHERE brand_id = ${brand} AND ${days} AND entity <> ${own}`;
+  const rawRows = (lo: Date, hi: Date) => `SELECT m.entity, m.entity_name, 1 AS n FROM mentions m
+        WHERE m.brand_id = ${brand} AND m.created_at >= ${tsParam(p, lo)} AND m.created_at < ${tsParam(p, hi)} AND m.entity <> ${own}`;
+  const tail = tailFromRollup ? split.tail : null;
   const branches = [
-    `SELECT entity, entity_name, mentions AS n FROM rollup_entity_names_daily
-      WHERE brand_id = ${brand} AND ${wholeDays(p, split)} AND entity <> ${own}`,
-    ...cutDayRanges(split).map(
-      ({ lo, hi }) => `SELECT m.entity, m.entity_name, 1 AS n FROM mentions m
-        WHERE m.brand_id = ${brand} AND m.created_at >= ${tsParam(p, lo)} AND m.created_at < ${tsParam(p, hi)} AND m.entity <> ${own}`,
+    rollupRows(wholeDays(p, split)),
+    ...cutDayRanges(split).map(({ lo, hi }) =>
+      tail && lo.getTime() === tail.getTime() && hi.getTime() === split.hi.getTime()
+        ? tailRollupOrRaw(p, brand, hi, () => rollupRows(`day = ${tsParam(p, tail)}`), () => rawRows(lo, hi))
+        : rawRows(lo, hi),
     ),
   ];
   return db.query(

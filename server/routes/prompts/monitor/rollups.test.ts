@@ -19,6 +19,7 @@ import {
   buildFacts,
   loadFixture,
 } from '../../insights/testing/fixture';
+import { entityNameCounts } from './rollupReads';
 import { monitorRoutes } from './routes';
 import { answerDifference, appReading, callSchema } from '../../insights/testing/answers';
 
@@ -170,6 +171,34 @@ describe.each<Dialect>(['duckdb', 'postgres'])('the Prompts Monitor answers from
     expect(added).toBeGreaterThan(0);
     expect(shouted).toBeGreaterThan(0);
   }, 240_000);
+
+  it('count the names a window mentions as the mentions do, its last day from the rollup only when no run follows its end', async () => {
+    const own = OWN.toLowerCase();
+    const start = new Date(Math.floor(NOW.getTime() / DAY) * DAY - 10 * DAY);
+    const sorted = (rows: Array<Record<string, unknown>>) =>
+      rows.map((r) => `${String(r.entity)}|${String(r.entity_name)}|${Number(r.n)}`).sort();
+    let followed = 0;
+    // ends every hour of the fixture's last day and the day after: some with runs after them that day
+    for (let hour = 1; hour < 48; hour += 2) {
+      const end = new Date(start.getTime() + 10 * DAY + hour * 3_600_000 - 30 * 60_000);
+      const raw = await t.db.query(
+        `SELECT entity, entity_name, COUNT(*) AS n FROM mentions
+          WHERE brand_id = $1 AND created_at >= $2 AND created_at < $3 AND entity <> $4 GROUP BY entity, entity_name`,
+        [BRAND_ID, start, end, own],
+      );
+      const [{ later }] = await t.db.query<{ later: number }>(
+        'SELECT COUNT(*) AS later FROM runs WHERE brand_id = $1 AND created_at >= $2 AND created_at < $3',
+        [BRAND_ID, end, new Date(Math.floor(end.getTime() / DAY) * DAY + DAY)],
+      );
+      if (Number(later) > 0) followed++;
+      for (const tail of [true, false]) {
+        const counted = await entityNameCounts(t.db, BRAND_ID, own, { start, end }, tail);
+        expect(sorted(counted), `${end.toISOString()} tail from rollup: ${tail}`).toEqual(sorted(raw));
+      }
+    }
+    expect(followed).toBeGreaterThan(0);
+    expect(followed).toBeLessThan(24);
+  });
 
   it('the rollups kept up at ingestion equal a rebuild from the raw facts', async () => {
     const kept = await rollupTotals(t.db);
