@@ -170,6 +170,10 @@ describe.each(['duckdb', 'postgres'] as const)('paged prompts table (%s)', (dial
     const bad = await ask({ page: { limit: 10, sort: 'fullPrompt' } });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('BAD_PAGE');
+    // the header's request (counts only, read without the prompts) is validated alike
+    const badCounts = await ask({ page: { limit: 0, sort: 'fullPrompt' } });
+    expect(badCounts.status).toBe(400);
+    expect(badCounts.body.code).toBe('BAD_PAGE');
     expect((await ask({ page: { limit: 201 } })).status).toBe(400);
     expect((await ask({ performance: 'best' })).status).toBe(400);
   });
