@@ -185,26 +185,28 @@ function rollupRows(p: SqlParams, scope: InsightScope, table: FactTable, options
 }
 
 /**
- * The span's last day cut at its end (`split.tail`, read as [day, end)): its rollup row when the brand
- * has no fact from the end to midnight, else its raw facts, decided in the same statement (one
- * snapshot, so a run stored meanwhile cannot fall between the check and the read). A window that
- * ends now is the usual case: today's rollup row then replaces today's raw facts, the one raw read
- * whose cost grows with the brand's runs per day.
+ * The rows of a split's cut days, one branch per day: its part of the span from `raw(lo, hi)`, except,
+ * with `tailFromRollup`, the span's last day cut at its end alone (`split.tail`, read as [day, end)):
+ * its rollup rows (`rollup(day)`) when the brand has no fact from the end to midnight, else its raw
+ * part, decided in the same statement (tailRollupOrRaw: one snapshot, so a run stored meanwhile
+ * cannot fall between the check and the read). A window that ends now is the usual case: today's
+ * rollup rows then replace today's raw facts, the one raw read whose cost grows with the brand's
+ * runs per day. `brand` (the brand id as SQL), `rollup` and `raw` are called only for the branches
+ * built, in that order, so each adds the parameters it uses itself.
  */
-function tailDayRows(
+export function cutDayRows(
   p: SqlParams,
-  scope: InsightScope,
-  table: FactTable,
-  options: FactRowsOptions,
   split: DaySplit,
-  day: Date,
-): string {
-  return tailRollupOrRaw(
-    p,
-    p.add(scope.brandId),
-    split.hi,
-    () => rollupRows(p, scope, table, options, { ...split, dayLo: day, dayHi: addDays(day, 1), edges: [] }),
-    () => rawRows(p, scope, table, options, day, split.hi),
+  tailFromRollup: boolean,
+  brand: () => string,
+  rollup: (day: Date) => string,
+  raw: (lo: Date, hi: Date) => string,
+): string[] {
+  const tail = tailFromRollup ? split.tail : null;
+  return cutDayRanges(split).map(({ lo, hi }) =>
+    tail && lo.getTime() === tail.getTime() && hi.getTime() === split.hi.getTime()
+      ? tailRollupOrRaw(p, brand(), hi, () => rollup(tail), () => raw(lo, hi))
+      : raw(lo, hi),
   );
 }
 
@@ -225,11 +227,13 @@ SELECT * FROM (${raw()}) AS tail_raw WHERE EXISTS (${later})`;
 export function factRows(p: SqlParams, scope: InsightScope, table: FactTable, alias: string, options: FactRowsOptions = {}): string {
   const split = splitDays(scope);
   if (scope.source === 'raw') return `(${rawRows(p, scope, table, options, split.lo, split.hi)}) AS ${alias}`;
-  const tail = scope.tailFromRollup ? split.tail : null;
-  const edges = cutDayRanges(split).map(({ lo, hi }) =>
-    tail && lo.getTime() === tail.getTime() && hi.getTime() === split.hi.getTime()
-      ? tailDayRows(p, scope, table, options, split, tail)
-      : rawRows(p, scope, table, options, lo, hi),
+  const edges = cutDayRows(
+    p,
+    split,
+    !!scope.tailFromRollup,
+    () => p.add(scope.brandId),
+    (day) => rollupRows(p, scope, table, options, { ...split, dayLo: day, dayHi: addDays(day, 1), edges: [] }),
+    (lo, hi) => rawRows(p, scope, table, options, lo, hi),
   );
   return `(${[rollupRows(p, scope, table, options, split), ...edges].join('\n UNION ALL\n')}) AS ${alias}`;
 }

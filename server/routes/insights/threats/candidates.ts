@@ -1,6 +1,6 @@
 import type { Db, Dialect } from '../../../db/types';
 import { addDays, utcDay } from '../../../rollups/tables';
-import { cutDayRanges, factRows, splitWindows, tailRollupOrRaw, wholeDays, type DaySplit } from '../shared/factSource';
+import { cutDayRows, factRows, splitWindows, wholeDays, type DaySplit } from '../shared/factSource';
 import { num } from '../shared/numbers';
 import { SqlParams, inList, tsParam } from '../shared/params';
 import type { InsightScope } from '../shared/scope';
@@ -168,15 +168,17 @@ function spanRows(
   tailFromRollup = false,
 ): string {
   const whole = `brand_id = ${brand} AND ${wholeDays(p, split)}`;
-  const edges = cutDayRanges(split).map((range) => {
-    const rawPart = () => {
-      const [lo, hi] = [tsParam(p, range.lo), tsParam(p, range.hi)];
+  const edges = cutDayRows(
+    p,
+    split,
+    tailFromRollup,
+    () => brand,
+    (day) => rollup(`brand_id = ${brand} AND day = ${tsParam(p, day)}`),
+    (from, to) => {
+      const [lo, hi] = [tsParam(p, from), tsParam(p, to)];
       return raw((alias) => `${alias}.brand_id = ${brand} AND ${alias}.created_at >= ${lo} AND ${alias}.created_at < ${hi}`);
-    };
-    const tail = tailFromRollup ? split.tail : null;
-    if (!tail || range.lo.getTime() !== tail.getTime() || range.hi.getTime() !== split.hi.getTime()) return rawPart();
-    return tailRollupOrRaw(p, brand, split.hi, () => rollup(`brand_id = ${brand} AND day = ${tsParam(p, tail)}`), rawPart);
-  });
+    },
+  );
   return [rollup(whole), ...edges].join('\n UNION ALL\n');
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/types';
-import { cutDayRanges, type DaySplit, factRows, splitDays, splitWindows, tailRollupOrRaw, wholeDays } from '../../insights/shared/factSource';
+import { cutDayRanges, cutDayRows, type DaySplit, factRows, splitDays, splitWindows, wholeDays } from '../../insights/shared/factSource';
 import { SqlParams, tsParam } from '../../insights/shared/params';
 import { type FactSource, type InsightScope, tailFromRollupOn } from '../../insights/shared/scope';
 import type { Window } from '../windows';
@@ -48,31 +48,16 @@ export async function promptWindowSums(
     `SELECT prompt_id, day AS created_at, runs, mentioned, rank_sum, rank_sq_sum, sentiment_sum, sentiment_sq_sum
        FROM rollup_prompts_daily WHERE brand_id = ${brand} AND ${days}`;
   const branches = [rollupRows(wholeDays(p, split))];
-  const edges = cutDayRanges(split);
   // bound only when read: PostgreSQL refuses a parameter no statement uses
-  const own = edges.length > 0 ? p.add(ownEntity) : '';
+  const own = split.edges.length > 0 ? p.add(ownEntity) : '';
   const rawRows = (lo: Date, hi: Date) => {
     const range = (alias: string) => `${alias}.created_at >= ${tsParam(p, lo)} AND ${alias}.created_at < ${tsParam(p, hi)}`;
-    return [
-      `SELECT r.prompt_id, r.created_at, 1, 0, 0, 0, 0, 0 FROM runs r WHERE r.brand_id = ${brand} AND ${range('r')}`,
-      `SELECT m.prompt_id, m.created_at, 0, 1, m.rank, m.rank * m.rank, m.sentiment, m.sentiment * m.sentiment
-         FROM mentions m WHERE m.brand_id = ${brand} AND m.entity = ${own} AND ${range('m')}`,
-    ];
+    return `SELECT r.prompt_id, r.created_at, 1, 0, 0, 0, 0, 0 FROM runs r WHERE r.brand_id = ${brand} AND ${range('r')}
+ UNION ALL
+SELECT m.prompt_id, m.created_at, 0, 1, m.rank, m.rank * m.rank, m.sentiment, m.sentiment * m.sentiment
+         FROM mentions m WHERE m.brand_id = ${brand} AND m.entity = ${own} AND ${range('m')}`;
   };
-  const tail = tailFromRollup ? split.tail : null;
-  for (const { lo, hi } of edges) {
-    if (tail && lo.getTime() === tail.getTime() && hi.getTime() === split.hi.getTime()) {
-      branches.push(
-        tailRollupOrRaw(
-          p,
-          brand,
-          hi,
-          () => rollupRows(`day = ${tsParam(p, tail)}`),
-          () => rawRows(lo, hi).join('\n UNION ALL\n'),
-        ),
-      );
-    } else branches.push(...rawRows(lo, hi));
-  }
+  branches.push(...cutDayRows(p, split, tailFromRollup, () => brand, (day) => rollupRows(`day = ${tsParam(p, day)}`), rawRows));
   const inside = (w: Window) => `f.created_at >= ${tsParam(p, w.start)} AND f.created_at < ${tsParam(p, w.end)}`;
   const cur = inside(current);
   const prev = inside(delta);
@@ -171,14 +156,9 @@ export async function entityNameCounts(
       WHERE brand_id = ${brand} AND ${days} AND entity <> ${own}`;
   const rawRows = (lo: Date, hi: Date) => `SELECT m.entity, m.entity_name, 1 AS n FROM mentions m
         WHERE m.brand_id = ${brand} AND m.created_at >= ${tsParam(p, lo)} AND m.created_at < ${tsParam(p, hi)} AND m.entity <> ${own}`;
-  const tail = tailFromRollup ? split.tail : null;
   const branches = [
     rollupRows(wholeDays(p, split)),
-    ...cutDayRanges(split).map(({ lo, hi }) =>
-      tail && lo.getTime() === tail.getTime() && hi.getTime() === split.hi.getTime()
-        ? tailRollupOrRaw(p, brand, hi, () => rollupRows(`day = ${tsParam(p, tail)}`), () => rawRows(lo, hi))
-        : rawRows(lo, hi),
-    ),
+    ...cutDayRows(p, split, tailFromRollup, () => brand, (day) => rollupRows(`day = ${tsParam(p, day)}`), rawRows),
   ];
   return db.query(
     `SELECT f.entity, f.entity_name, SUM(f.n) AS n FROM (${branches.join('\n UNION ALL\n')}) f GROUP BY f.entity, f.entity_name`,
