@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -71,9 +71,11 @@ describe('payment verification page', () => {
     expect(calls.filter((c) => c.callId === 'onboarding.verify-payment')).toEqual([
       { callId: 'onboarding.verify-payment', input: { query: { session_id: 'cs_local_1' } } },
     ]);
-    expect(refreshes).toBe(1);
+    // The reload runs in an effect after the success panel is drawn, so it may follow the heading.
+    await waitFor(() => expect(refreshes).toBe(1));
     fireEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/app/home');
+    expect(refreshes).toBe(1);
   });
 
   it("shows 'Payment Not Completed' with the server's message, Try Again and Contact Support", async () => {
