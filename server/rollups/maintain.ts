@@ -2,6 +2,7 @@ import type { Db } from '../db/types';
 import { RUN_COLUMNS, type RunRows } from '../runs/rows';
 import { applyIncrements, type Increment } from './increments';
 import { BUMP_FACTS_VERSION, OWN_ENTITY_OF, utcDay } from './tables';
+import { addRunToPromptTotals } from './promptTotals';
 import { addRunToUrlGaps, urlGapsKeptOn } from './urlGaps';
 
 /** The rollup increments one stored run makes; `ownEntity` is the brand's own entity key. */
@@ -136,5 +137,6 @@ export async function addRunToRollups(tx: Db, rows: RunRows): Promise<void> {
   await tx.query(BUMP_FACTS_VERSION, [brandId]);
   const [brand] = await tx.query<{ own: string }>(`SELECT ${OWN_ENTITY_OF('b')} AS own FROM brands b WHERE b.id = $1`, [brandId]);
   await applyIncrements(tx, runIncrements(rows, brand?.own ?? ''));
+  await addRunToPromptTotals(tx, rows, brand?.own ?? '');
   if (urlGapsKeptOn(tx.dialect)) await addRunToUrlGaps(tx, rows);
 }

@@ -1,5 +1,6 @@
 import type { Db, Dialect } from '../db/types';
 import { BUMP_FACTS_VERSION, DAY_OF, OWN_ENTITY_OF, ROLLUP_TABLES } from './tables';
+import { rebuildPromptTotals } from './promptTotals';
 import { urlGapsKeptOn, urlGapsRebuildStatements } from './urlGaps';
 
 /**
@@ -92,12 +93,14 @@ function rebuildStatements(oneBrand: boolean, dialect: Dialect): string[] {
 /**
  * Recomputes every rollup from the raw facts: after a bulk load, after deletions, or to repair.
  * One transaction, so readers see the old rollups or the new ones, never a half-built set. Every
- * brand's facts version moves (see migration 010), so no reused answer outlives the rebuild.
+ * brand's facts version moves (see migration 010), so no reused answer outlives the rebuild. The
+ * running totals are complete up to the day before `now` (the clock; a demo load's own moment).
  */
-export async function rebuildRollups(db: Db): Promise<void> {
+export async function rebuildRollups(db: Db, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     for (const table of ROLLUP_TABLES) await tx.exec(`DELETE FROM ${table}`);
     for (const sql of rebuildStatements(false, db.dialect)) await tx.exec(sql);
+    await rebuildPromptTotals(tx, now);
     await tx.exec(`INSERT INTO brand_facts_versions (brand_id, version) SELECT id, 1 FROM brands
       ON CONFLICT (brand_id) DO UPDATE SET version = brand_facts_versions.version + 1`);
   });
@@ -111,9 +114,10 @@ export async function rebuildRollups(db: Db): Promise<void> {
  * Recomputes one brand's rollups from its raw facts, inside the caller's transaction (`tx`), so a
  * deletion of facts and the rollups that summarise them commit together.
  */
-export async function rebuildBrandRollups(tx: Db, brandId: string): Promise<void> {
+export async function rebuildBrandRollups(tx: Db, brandId: string, now: Date = new Date()): Promise<void> {
   for (const table of ROLLUP_TABLES) await tx.query(`DELETE FROM ${table} WHERE brand_id = $1`, [brandId]);
   for (const sql of rebuildStatements(true, tx.dialect)) await tx.query(sql, [brandId]);
+  await rebuildPromptTotals(tx, now, brandId);
   await tx.query(BUMP_FACTS_VERSION, [brandId]);
 }
 
@@ -129,7 +133,7 @@ export const ROLLUPS_MIGRATION = '008_rollups';
 /** The migrations after which the rollups are rebuilt from the facts: they add rollups, or columns old rows lack. */
 export const ROLLUP_REBUILD_MIGRATIONS = [ROLLUPS_MIGRATION, '015_rollup_sums_of_squares', '018_entity_rollups', '020_prompt_rollups',
   '021_rollup_citations_with_own', '022_prompt_last_runs', '023_prompt_provider_rollup', '026_rollup_citation_authors', '027_rollup_url_gaps',
-  '029_rollup_runs_cost'];
+  '029_rollup_runs_cost', '030_rollup_prompt_totals'];
 
 /**
  * Builds the rollups of a database that had facts before the rollup tables (or a rollup column)

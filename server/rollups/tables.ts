@@ -1,7 +1,8 @@
 /**
  * The rollup tables, each a summary of fact tables, most of them daily (see migrations 008_rollups.sql,
  * 018_entity_rollups.sql, 020_prompt_rollups.sql, 022_prompt_last_runs.sql and
- * 023_prompt_provider_rollup.sql, 026_rollup_citation_authors.sql, 027_rollup_url_gaps.sql).
+ * 023_prompt_provider_rollup.sql, 026_rollup_citation_authors.sql, 027_rollup_url_gaps.sql,
+ * 030_rollup_prompt_totals.sql).
  */
 export const ROLLUP_TABLES = [
   'rollup_runs_daily',
@@ -16,6 +17,8 @@ export const ROLLUP_TABLES = [
   'rollup_citation_authors_daily',
   'rollup_cited_url_days',
   'rollup_url_gaps_daily',
+  'rollup_prompt_totals',
+  'rollup_prompt_totals_through',
 ] as const;
 
 export type RollupTable = (typeof ROLLUP_TABLES)[number];

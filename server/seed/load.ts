@@ -189,7 +189,7 @@ export async function loadDemo(db: Db, options: LoadDemoOptions): Promise<LoadDe
     if (options.onProgress && n % 10_000 === 0) options.onProgress(n);
   }
   await batch.drain();
-  await rebuildRollups(db);
+  await rebuildRollups(db, now);
 
   const demoLocations = new Set([...demoRows.usage.values()].flatMap((u) => [...u.locations]));
   const plan = planFor({ prompts: demoRows.prompts.length, locations: demoLocations.size, brands: demoRows.brands.length });

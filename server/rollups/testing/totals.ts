@@ -1,5 +1,7 @@
 import type { Db } from '../../db/types';
-import { ROLLUP_TABLES, type RollupTable } from '../tables';
+import { promptTotalsThrough } from '../promptTotals';
+import { rebuildBrandRollups } from '../rebuild';
+import { addDays, ROLLUP_TABLES, type RollupTable } from '../tables';
 
 /** Each rollup table's key columns. */
 const KEYS: Record<RollupTable, string> = {
@@ -15,6 +17,8 @@ const KEYS: Record<RollupTable, string> = {
   rollup_cited_url_days: 'brand_id, domain, url, day',
   rollup_url_gaps_daily: 'brand_id, day, domain, prev_day',
   rollup_citation_authors_daily: 'brand_id, day, provider, location, domain, author',
+  rollup_prompt_totals: 'brand_id, day, prompt_id, provider, location',
+  rollup_prompt_totals_through: 'brand_id, day',
 };
 
 /** Every rollup row summed per key, as comparable text. */
@@ -37,6 +41,10 @@ export async function rollupTotals(db: Db): Promise<Record<string, string[]>> {
     rollup_cited_url_days: 'COUNT(*) AS s',
     rollup_url_gaps_daily: 'SUM(urls) AS s',
     rollup_citation_authors_daily: 'SUM(citations) AS s',
+    rollup_prompt_totals:
+      'SUM(runs) AS s, SUM(mentioned) AS m, SUM(rank_sum) AS r, ROUND(CAST(SUM(sentiment_sum) AS NUMERIC), 6) AS t, ' +
+      'SUM(rank_sq_sum) AS r2, ROUND(CAST(SUM(sentiment_sq_sum) AS NUMERIC), 6) AS t2',
+    rollup_prompt_totals_through: 'COUNT(*) AS s',
   };
   // A late citation moves a URL's later day from one gap row to another, which may leave a key at 0:
   // the same as no row for readers and for a rebuild.
@@ -58,4 +66,13 @@ export async function keysWithSeveralRows(db: Db): Promise<Record<string, number
     out[table] = Number(n);
   }
   return out;
+}
+
+/**
+ * Rebuilds one brand's rollups with its running totals complete up to the same day as the kept
+ * ones (a rebuild otherwise takes the day before the clock's), so kept and rebuilt rows compare.
+ */
+export async function rebuildBrandAsKept(db: Db, brandId: string): Promise<void> {
+  const through = await promptTotalsThrough(db, brandId);
+  await db.transaction((tx) => rebuildBrandRollups(tx, brandId, through === null ? undefined : addDays(through, 1)));
 }

@@ -186,5 +186,5 @@ export async function loadFixture(db: Db, facts: Facts): Promise<void> {
     ['brand_id', 'run_id', 'prompt_id', 'provider', 'location', 'created_at', 'position', 'url', 'domain', 'title', 'author', 'published_at', 'citation_hash'],
     facts.citations.map((c) => [BRAND_ID, c.runId, c.promptId, c.provider, c.location, c.createdAt, c.position, c.url, c.domain, null, c.author, null, `h_${c.url}`]),
   );
-  await rebuildRollups(db);
+  await rebuildRollups(db, NOW);
 }
