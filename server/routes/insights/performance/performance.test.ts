@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../../db/types';
 import { BRAND_ID, COMPETITORS, DAY, NOW, OWN, PROMPTS, STRANGER, type MentionFact, type RunFact } from '../testing/fixture';
 import { nearly, newcombeReference, pct, r2, tIntervalOf, wilsonByInversion, window } from '../testing/expect';
 import { DEFAULT_MIN_SAMPLE, rateChangeStats, tQuantile } from '../../../stats';
+import { rebuildBrandRollups } from '../../../rollups/rebuild';
 import { SqlParams, inList } from '../shared/params';
 import { type InsightTestApp, startInsightApp } from '../testing/app';
 
@@ -213,8 +214,11 @@ describe.each<Dialect>(['duckdb', 'postgres'])('brand performance calls on %s', 
     const db = h.t.db;
     const ids = extra.runs.map((r) => r.id);
     const answers: any[][] = [];
+    // The facts are written directly, so the rollups (the ranking's running totals) are rebuilt with them.
+    const rebuild = () => db.transaction((tx) => rebuildBrandRollups(tx, BRAND_ID, NOW));
     try {
       await insertFacts(db, extra.runs, extra.mentions);
+      await rebuild();
       for (const limit of [1, 3, 100]) {
         const res = await h.call('POST', '/api/brands/performance/prompts-ranking', { ...body, limit });
         expect(res.status).toBe(200);
@@ -228,6 +232,7 @@ describe.each<Dialect>(['duckdb', 'postgres'])('brand performance calls on %s', 
       await db.query(`DELETE FROM mentions WHERE brand_id = ${m.add(BRAND_ID)} AND ${inList(m, 'run_id', ids)}`, m.values);
       const r = new SqlParams();
       await db.query(`DELETE FROM runs WHERE brand_id = ${r.add(BRAND_ID)} AND ${inList(r, 'id', ids)}`, r.values);
+      await rebuild();
     }
   }
 

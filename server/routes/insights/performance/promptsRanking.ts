@@ -4,6 +4,7 @@ import { meanOrNull, num, pctChange, percent } from '../shared/numbers';
 import { type InsightScope, minSampleOf, scopeWhere } from '../shared/scope';
 import { meanStats, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 import type { TrackedEntity } from '../shared/tracked';
+import { promptSumsFromTotals } from '../shared/promptTotalsWindow';
 
 /** A prompt in the overview's top or bottom performers. */
 export interface TopBottomPromptRow {
@@ -125,12 +126,21 @@ const comboKey = (promptId: string, provider: string, location: string) => `${pr
 
 /**
  * Per prompt, provider and location with runs in the current window: its runs and the own brand's
- * mentions, ranks and squared ranks. DuckDB reads the runs and the own mentions in one pass (each
+ * mentions, ranks and squared ranks. From the running totals where they serve the window (a large
+ * brand's window holds a run per combination and day; the totals two rows per combination);
+ * otherwise from the facts, where DuckDB reads the runs and the own mentions in one pass (each
  * row counts as a run or as a mention) and groups once: its groupings and joins of small inputs
  * cost more than their rows. PostgreSQL groups each and joins the groups: one grouping of both was
  * no faster there (bench:ab, scale 10).
  */
-async function currentPromptCounts(db: Db, scope: InsightScope, ownEntity: string) {
+async function currentPromptCounts(db: Db, scope: InsightScope, ownEntity: string): Promise<Record<string, unknown>[]> {
+  const totals = await promptSumsFromTotals(db, scope, ownEntity);
+  if (totals) {
+    return totals.map((r) => ({
+      prompt_id: r.prompt_id, provider: r.provider, location: r.location,
+      cur_runs: r.runs, cur_mentions: r.mentioned, cur_rank: r.rank_sum, cur_rank_sq: r.rank_sq_sum,
+    }));
+  }
   const p = new SqlParams();
   const current = { ...scope, previous: null };
   const runsWhere = scopeWhere(p, current);

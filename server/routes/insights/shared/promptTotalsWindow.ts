@@ -1,0 +1,109 @@
+import type { Db } from '../../../db/types';
+import { promptTotalsThrough } from '../../../rollups/promptTotals';
+import { addDays, utcDay } from '../../../rollups/tables';
+import { SqlParams, inList, tsParam } from './params';
+import { type InsightScope, type TimeWindow, scopeWhere } from './scope';
+
+const HALF_DAY_MS = 43_200_000;
+
+/**
+ * How one window's sums come from the running totals (rollup_prompt_totals): the rows of `endDay`
+ * less those of `beforeDay`, plus the runs in `add` and less those in `sub`. A window edge inside
+ * a day is read from the runs on whichever side of it holds less of the day: a window starting at
+ * 04:30 subtracts its start day's runs before 04:30 rather than adding the 19.5 hours after.
+ */
+export interface TotalsSpan {
+  endDay: Date;
+  beforeDay: Date;
+  add: TimeWindow[];
+  sub: TimeWindow[];
+}
+
+/**
+ * The span that reads window `w` from totals complete up to `through`, or null when they cannot
+ * serve it: its whole days would reach past `through` (a window ending today reads today's runs,
+ * which is allowed; one ending tomorrow is not), or it holds no whole day boundary pair (a window
+ * inside one day reads its runs).
+ */
+export function totalsSpan(w: TimeWindow, through: Date): TotalsSpan | null {
+  const add: TimeWindow[] = [];
+  const sub: TimeWindow[] = [];
+  const startDay = utcDay(w.start);
+  let first = startDay;
+  if (w.start.getTime() - startDay.getTime() >= HALF_DAY_MS) {
+    first = addDays(startDay, 1);
+    add.push({ start: w.start, end: first });
+  } else if (w.start > startDay) {
+    sub.push({ start: startDay, end: w.start });
+  }
+  const endDay = utcDay(w.end);
+  let after = endDay;
+  if (w.end > endDay) {
+    const next = addDays(endDay, 1);
+    if (next.getTime() - w.end.getTime() < HALF_DAY_MS && endDay <= through) {
+      after = next;
+      sub.push({ start: w.end, end: next });
+    } else {
+      add.push({ start: endDay, end: w.end });
+    }
+  }
+  if (first >= after || addDays(after, -1) > through) return null;
+  return { endDay: addDays(after, -1), beforeDay: addDays(first, -1), add, sub };
+}
+
+/** One prompt × provider × location's sums over a window: its runs and the own brand's mentions in them. */
+export interface PromptComboSums {
+  prompt_id: unknown;
+  provider: unknown;
+  location: unknown;
+  runs: unknown;
+  mentioned: unknown;
+  rank_sum: unknown;
+  rank_sq_sum: unknown;
+}
+
+/**
+ * Per prompt, provider and location with runs in the scope's current window: its runs and the own
+ * brand's mentions, ranks and squared ranks, read from the running totals (two rows per combination
+ * whatever the window's length, and the runs of the edge pieces). Null when the scope reads raw
+ * facts or the totals cannot serve the window (see totalsSpan): the caller reads the facts.
+ */
+export async function promptSumsFromTotals(db: Db, scope: InsightScope, ownEntity: string): Promise<PromptComboSums[] | null> {
+  if (scope.source !== 'rollups') return null;
+  const through = await promptTotalsThrough(db, scope.brandId);
+  const span = through === null ? null : totalsSpan(scope.current, through);
+  if (span === null) return null;
+  const p = new SqlParams();
+  const filters = [
+    ...(scope.providers ? [inList(p, 'provider', scope.providers)] : []),
+    ...(scope.locations ? [inList(p, 'location', scope.locations)] : []),
+  ];
+  const totalsAt = (day: Date, sign: '' | '-') =>
+    `SELECT prompt_id, provider, location, ${sign}runs AS runs, ${sign}mentioned AS mentioned, ${sign}rank_sum AS rank_sum, ${sign}rank_sq_sum AS rank_sq_sum
+       FROM rollup_prompt_totals WHERE brand_id = ${p.add(scope.brandId)} AND day = ${tsParam(p, day)}${filters.map((f) => ` AND ${f}`).join('')}`;
+  let own: string | null = null; // bound once, and only when a piece reads the mentions
+  // Each piece's runs count as runs and its own mentions as mentions, with the piece's sign.
+  const piece = (w: TimeWindow, sign: 1 | -1) => {
+    const inPiece = { ...scope, current: w, previous: null };
+    return [
+      `SELECT prompt_id, provider, location, ${sign} AS runs, 0 AS mentioned, 0 AS rank_sum, 0 AS rank_sq_sum
+         FROM runs WHERE ${scopeWhere(p, inPiece)}`,
+      `SELECT prompt_id, provider, location, 0, ${sign}, ${sign} * rank, ${sign} * rank * rank
+         FROM mentions WHERE ${scopeWhere(p, inPiece)} AND entity = ${(own ??= p.add(ownEntity))}`,
+    ];
+  };
+  const parts = [
+    totalsAt(span.endDay, ''),
+    totalsAt(span.beforeDay, '-'),
+    ...span.add.flatMap((w) => piece(w, 1)),
+    ...span.sub.flatMap((w) => piece(w, -1)),
+  ];
+  return db.query<PromptComboSums>(
+    `SELECT prompt_id, provider, location, SUM(runs) AS runs, SUM(mentioned) AS mentioned, SUM(rank_sum) AS rank_sum,
+            SUM(rank_sq_sum) AS rank_sq_sum
+       FROM (${parts.join('\n UNION ALL ')}) f
+      GROUP BY prompt_id, provider, location
+     HAVING SUM(runs) > 0`,
+    p.values,
+  );
+}
