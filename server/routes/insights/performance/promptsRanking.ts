@@ -180,10 +180,12 @@ async function currentPromptCounts(db: Db, scope: InsightScope, ownEntity: strin
 
 /**
  * The delta window's runs and own mentions of the given prompts, by prompt, provider and location
- * (comboKey); empty without a delta window. Reads every mention of those prompts and counts the own
- * ones, so PostgreSQL reads both tables by their (prompt_id, created_at) indexes: with the own brand
- * in the WHERE it read the own-mention index over the whole window instead (scale 100: 30,000
- * entries for a hundred rows, 64 ms against 7 ms at load 9). DuckDB prunes the window by created_at.
+ * (comboKey); empty without a delta window. From the running totals where they serve the window
+ * (DuckDB has no index to find a few prompts' facts by, so it would scan the window's). Otherwise
+ * reads every mention of those prompts and counts the own ones, so PostgreSQL reads both tables by
+ * their (prompt_id, created_at) indexes: with the own brand in the WHERE it read the own-mention
+ * index over the whole window instead (scale 100: 30,000 entries for a hundred rows, 64 ms against
+ * 7 ms at load 9). DuckDB prunes the window by created_at.
  */
 async function previousPromptCounts(
   db: Db,
@@ -192,6 +194,12 @@ async function previousPromptCounts(
   promptIds: string[],
 ): Promise<Map<string, { runs: number; mentions: number }>> {
   if (!scope.previous || promptIds.length === 0) return new Map();
+  const byCombo = (rows: Array<Record<string, unknown>>, runs: string, mentions: string) =>
+    new Map(
+      rows.map((r) => [comboKey(String(r.prompt_id), String(r.provider), String(r.location)), { runs: num(r[runs]), mentions: num(r[mentions]) }]),
+    );
+  const totals = await promptSumsFromTotals(db, { ...scope, current: scope.previous, previous: null }, ownEntity, promptIds);
+  if (totals) return byCombo(totals as unknown as Array<Record<string, unknown>>, 'runs', 'mentioned');
   const p = new SqlParams();
   const previous = { ...scope, current: scope.previous, previous: null };
   const runsWhere = `${scopeWhere(p, previous)} AND ${inList(p, 'prompt_id', promptIds)}`;
@@ -205,9 +213,7 @@ async function previousPromptCounts(
       GROUP BY prompt_id, provider, location`,
     p.values,
   );
-  return new Map(
-    rows.map((r) => [comboKey(String(r.prompt_id), String(r.provider), String(r.location)), { runs: num(r.runs), mentions: num(r.mentions) }]),
-  );
+  return byCombo(rows, 'runs', 'mentions');
 }
 
 /** The texts of the brand's prompts among `ids`, by id. */

@@ -63,12 +63,18 @@ export interface PromptComboSums {
 }
 
 /**
- * Per prompt, provider and location with runs in the scope's current window: its runs and the own
- * brand's mentions, ranks and squared ranks, read from the running totals (two rows per combination
- * whatever the window's length, and the runs of the edge pieces). Null when the scope reads raw
- * facts or the totals cannot serve the window (see totalsSpan): the caller reads the facts.
+ * Per prompt, provider and location with runs in the scope's current window (of the given prompts
+ * only, when `promptIds` is set): its runs and the own brand's mentions, ranks and squared ranks,
+ * read from the running totals (two rows per combination whatever the window's length, and the runs
+ * of the edge pieces). Null when the scope reads raw facts or the totals cannot serve the window
+ * (see totalsSpan): the caller reads the facts.
  */
-export async function promptSumsFromTotals(db: Db, scope: InsightScope, ownEntity: string): Promise<PromptComboSums[] | null> {
+export async function promptSumsFromTotals(
+  db: Db,
+  scope: InsightScope,
+  ownEntity: string,
+  promptIds?: string[],
+): Promise<PromptComboSums[] | null> {
   if (scope.source !== 'rollups') return null;
   const through = await promptTotalsThrough(db, scope.brandId);
   const span = through === null ? null : totalsSpan(scope.current, through);
@@ -78,18 +84,19 @@ export async function promptSumsFromTotals(db: Db, scope: InsightScope, ownEntit
     ...(scope.providers ? [inList(p, 'provider', scope.providers)] : []),
     ...(scope.locations ? [inList(p, 'location', scope.locations)] : []),
   ];
+  const ofPrompts = () => (promptIds ? ` AND ${inList(p, 'prompt_id', promptIds)}` : '');
   const totalsAt = (day: Date, sign: '' | '-') =>
     `SELECT prompt_id, provider, location, ${sign}runs AS runs, ${sign}mentioned AS mentioned, ${sign}rank_sum AS rank_sum, ${sign}rank_sq_sum AS rank_sq_sum
-       FROM rollup_prompt_totals WHERE brand_id = ${p.add(scope.brandId)} AND day = ${tsParam(p, day)}${filters.map((f) => ` AND ${f}`).join('')}`;
+       FROM rollup_prompt_totals WHERE brand_id = ${p.add(scope.brandId)} AND day = ${tsParam(p, day)}${filters.map((f) => ` AND ${f}`).join('')}${ofPrompts()}`;
   let own: string | null = null; // bound once, and only when a piece reads the mentions
   // Each piece's runs count as runs and its own mentions as mentions, with the piece's sign.
   const piece = (w: TimeWindow, sign: 1 | -1) => {
     const inPiece = { ...scope, current: w, previous: null };
     return [
       `SELECT prompt_id, provider, location, ${sign} AS runs, 0 AS mentioned, 0 AS rank_sum, 0 AS rank_sq_sum
-         FROM runs WHERE ${scopeWhere(p, inPiece)}`,
+         FROM runs WHERE ${scopeWhere(p, inPiece)}${ofPrompts()}`,
       `SELECT prompt_id, provider, location, 0, ${sign}, ${sign} * rank, ${sign} * rank * rank
-         FROM mentions WHERE ${scopeWhere(p, inPiece)} AND entity = ${(own ??= p.add(ownEntity))}`,
+         FROM mentions WHERE ${scopeWhere(p, inPiece)} AND entity = ${(own ??= p.add(ownEntity))}${ofPrompts()}`,
     ];
   };
   const parts = [
