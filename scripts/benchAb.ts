@@ -6,11 +6,19 @@
 // the calls' own work (SQL, handler, validation, serialisation). The data are this build's demo
 // (its migrations and generator): the older build must read that schema (migrations only add).
 //   npx tsx scripts/benchAb.ts --before /work/wt/old [--after .] [--dialect postgres] [--scale 1]
-//     [--calls overview|others|id,id] [--runs 100]
+//     [--calls overview|others|id,id] [--runs 100] [--kept DIR/<dialect>-s<scale>-t0.json]
+// --kept times both builds over a database kept by `npm run bench:api -- --keep DIR` (as of its
+// load) instead of loading one: scale 100 takes over half an hour to load. This build's migrations
+// are applied to it first; a migration that needs a rollup rebuild must have been applied already.
 // A call id may name one of the screen's other requests to it (tests/contract/requests.ts SCREEN_VARIANTS),
 // e.g. --calls citations.tld-analysis#domains,citations.tld-analysis#urls.
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { openDuckDb } from '../server/db/duckdb';
+import { migrate } from '../server/db/migrate';
+import { openPostgres } from '../server/db/postgres';
+import { TEST_DATABASE_URL } from '../server/db/testing';
 import type { Dialect } from '../server/db/types';
 import { loadDemo } from '../server/seed/load';
 import { OTHER_INSIGHT_CALLS, OVERVIEW_CALLS } from '../tests/contract/requests';
@@ -26,6 +34,7 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '1' },
     calls: { type: 'string', default: 'overview' },
     runs: { type: 'string', default: '100' },
+    kept: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -43,10 +52,27 @@ const calls =
       ? OTHER_INSIGHT_CALLS
       : values.calls!.split(',').map((s) => s.trim());
 
-const now = new Date();
-const { db, dispose } = await openScratchDb(dialect);
-const seeded = await loadDemo(db, { scale, seed: 42, now });
-console.log(`${dialect}, scale ${scale}: ${seeded.counts.runs.toLocaleString('en-US')} runs of this build's demo data`);
+const { db, dispose, now } = values.kept ? await openKeptDb(values.kept) : await loadScratch();
+
+async function loadScratch() {
+  const now = new Date();
+  const scratch = await openScratchDb(dialect);
+  const seeded = await loadDemo(scratch.db, { scale, seed: 42, now });
+  console.log(`${dialect}, scale ${scale}: ${seeded.counts.runs.toLocaleString('en-US')} runs of this build's demo data`);
+  return { ...scratch, now };
+}
+
+/** A database kept by bench:api --keep (its JSON names the schema or file and the moment it was loaded as of). */
+async function openKeptDb(metaFile: string) {
+  const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as { now: string; schema: string; file: string };
+  const kept =
+    dialect === 'postgres'
+      ? await openPostgres({ connectionString: TEST_DATABASE_URL, schema: meta.schema, max: 4 })
+      : await openDuckDb({ file: meta.file, tmpDir: join(dirname(meta.file), 'tmp') });
+  await migrate(kept);
+  console.log(`${dialect}: kept database ${dialect === 'postgres' ? meta.schema : meta.file}, loaded as of ${meta.now}`);
+  return { db: kept, dispose: () => kept.close(), now: new Date(meta.now) };
+}
 
 /** One build's app over the shared database, signed in as the demo login. */
 async function client(tree: string) {
