@@ -6,7 +6,7 @@ import { MIGRATIONS_DIR, migrate } from '../db/migrate';
 import { openTestDb, type TestDb } from '../db/testing';
 import type { Db, Dialect } from '../db/types';
 import { buildRollupsAfterUpgrade, rebuildRollups, ROLLUP_REBUILD_MIGRATIONS, ROLLUPS_MIGRATION } from './rebuild';
-import { ROLLUP_TABLES } from './tables';
+import { addDays, ROLLUP_TABLES, utcDay } from './tables';
 import { urlGapsKeptOn } from './urlGaps';
 
 /**
@@ -231,6 +231,48 @@ describe.each<Dialect>(['duckdb', 'postgres'])('a database with priced runs upgr
     expect(rows.map((r) => ({ ...r, runs: Number(r.runs) }))).toEqual([
       { day: '2026-11-02T00:00:00.000Z', runs: 3, cost_usd: 0.75 },
       { day: '2026-11-03T00:00:00.000Z', runs: 1, cost_usd: 2 },
+    ]);
+  });
+});
+
+describe.each<Dialect>(['duckdb', 'postgres'])('a database with runs upgraded to the running totals, on %s', (dialect) => {
+  const TOTALS = '030_rollup_prompt_totals';
+  const up = upgradedFrom(TOTALS, dialect);
+
+  it('builds each combination’s totals from its first run to yesterday, so the top and bottom prompts read them at once', async () => {
+    expect(ROLLUP_REBUILD_MIGRATIONS).toContain(TOTALS);
+    await migrate(up.db, up.before);
+    const today = utcDay(new Date());
+    const [threeDaysAgo, twoDaysAgo, now] = [addDays(today, -3), addDays(today, -2), new Date()];
+    await up.db.query(
+      `INSERT INTO brands (id, name, url, location, aliases, created_by, finalized, created_at)
+       VALUES ('brd_a', 'Acme', 'https://acme.test', 'US', '[]', 'usr_1', true, $1)`,
+      [threeDaysAgo],
+    );
+    await up.db.query(
+      `INSERT INTO runs (brand_id, id, prompt_id, provider, location, created_at, answer_text, named_count)
+       VALUES ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 'Acme', 1), ('brd_a', 'run_2', 'prm_1', 'openai', 'US', $2, '', 0),
+              ('brd_a', 'run_3', 'prm_1', 'openai', 'US', $3, '', 0)`,
+      [new Date(threeDaysAgo.getTime() + 36_000_000), new Date(twoDaysAgo.getTime() + 36_000_000), now],
+    );
+    await up.db.query(
+      `INSERT INTO mentions (brand_id, run_id, prompt_id, provider, location, created_at, entity, entity_name, rank, sentiment)
+       VALUES ('brd_a', 'run_1', 'prm_1', 'openai', 'US', $1, 'acme', 'Acme', 2, 0.5)`,
+      [new Date(threeDaysAgo.getTime() + 36_000_000)],
+    );
+
+    const applied = await migrate(up.db);
+    expect(applied).toContain(TOTALS);
+    expect(await buildRollupsAfterUpgrade(up.db, applied)).toBe(true);
+    const rows = await up.db.query<Record<string, unknown>>('SELECT day, runs, mentioned, rank_sum FROM rollup_prompt_totals ORDER BY day');
+    // idle yesterday has its row too; today's run waits for the totals to reach today
+    expect(rows.map((r) => [r.day, Number(r.runs), Number(r.mentioned), Number(r.rank_sum)])).toEqual([
+      [threeDaysAgo.toISOString(), 1, 1, 2],
+      [twoDaysAgo.toISOString(), 2, 1, 2],
+      [addDays(today, -1).toISOString(), 2, 1, 2],
+    ]);
+    expect(await up.db.query('SELECT brand_id, day FROM rollup_prompt_totals_through')).toEqual([
+      { brand_id: 'brd_a', day: addDays(today, -1).toISOString() },
     ]);
   });
 });
