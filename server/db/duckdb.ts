@@ -156,12 +156,16 @@ class DuckDb implements Db {
         bindParams(prepared, params);
         const reader = await prepared.runAndReadAll();
         const names = reader.columnNames();
-        const rows = reader.getRows();
-        return rows.map((values) => {
+        // Read by column: the driver converts a large result's columns faster than its rows
+        // (16,700 rows of 7 columns, in turns on one result: 31 ms against 38-48 ms).
+        const columns = reader.getColumns();
+        const rows: T[] = new Array(reader.currentRowCount);
+        for (let r = 0; r < rows.length; r++) {
           const row: Row = {};
-          for (let i = 0; i < names.length; i++) row[names[i]] = toJs(values[i]);
-          return row as T;
-        });
+          for (let i = 0; i < names.length; i++) row[names[i]] = toJs(columns[i][r]);
+          rows[r] = row as T;
+        }
+        return rows;
       } finally {
         prepared.destroySync();
       }
