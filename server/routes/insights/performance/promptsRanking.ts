@@ -4,7 +4,7 @@ import { meanOrNull, num, pctChange, percent } from '../shared/numbers';
 import { type InsightScope, minSampleOf, scopeWhere } from '../shared/scope';
 import { meanStats, rateChangeStats, rateStats, type ChangeStats, type EstimateStats } from '../../../stats';
 import type { TrackedEntity } from '../shared/tracked';
-import { promptSumsFromTotals } from '../shared/promptTotalsWindow';
+import { promptSumsFromTotals, promptSumsStatement } from '../shared/promptTotalsWindow';
 
 /** A prompt in the overview's top or bottom performers. */
 export interface TopBottomPromptRow {
@@ -35,7 +35,7 @@ export async function topAndBottomPrompts(
   limit: number,
 ): Promise<TopBottomPromptRow[]> {
   const own = tracked.find((t) => t.isOwn)!;
-  const rows = await currentPromptCounts(db, scope, own.entity);
+  const rows = await currentPromptCounts(db, scope, own.entity, limit);
   const min = minSampleOf(scope);
   const candidates = rows.map((r) => {
     const curMentions = num(r.cur_mentions);
@@ -127,20 +127,15 @@ const comboKey = (promptId: string, provider: string, location: string) => `${pr
 /**
  * Per prompt, provider and location with runs in the current window: its runs and the own brand's
  * mentions, ranks and squared ranks. From the running totals where they serve the window (a large
- * brand's window holds a run per combination and day; the totals two rows per combination);
- * otherwise from the facts, where DuckDB reads the runs and the own mentions in one pass (each
- * row counts as a run or as a mention) and groups once: its groupings and joins of small inputs
- * cost more than their rows. PostgreSQL groups each and joins the groups: one grouping of both was
+ * brand's window holds a run per combination and day; the totals two rows per combination), only
+ * the rows that may be picked (candidatesOf); otherwise every row, from the facts, where DuckDB
+ * reads the runs and the own mentions in one pass (each row counts as a run or as a mention) and
+ * groups once: its groupings and joins of small inputs cost more than their rows. PostgreSQL groups each and joins the groups: one grouping of both was
  * no faster there (bench:ab, scale 10).
  */
-async function currentPromptCounts(db: Db, scope: InsightScope, ownEntity: string): Promise<Record<string, unknown>[]> {
-  const totals = await promptSumsFromTotals(db, scope, ownEntity);
-  if (totals) {
-    return totals.map((r) => ({
-      prompt_id: r.prompt_id, provider: r.provider, location: r.location,
-      cur_runs: r.runs, cur_mentions: r.mentioned, cur_rank: r.rank_sum, cur_rank_sq: r.rank_sq_sum,
-    }));
-  }
+async function currentPromptCounts(db: Db, scope: InsightScope, ownEntity: string, limit: number): Promise<Record<string, unknown>[]> {
+  const totals = await promptSumsStatement(db, scope, ownEntity);
+  if (totals) return candidatesOf(db, totals.sql, totals.p, scope.brandId, limit);
   const p = new SqlParams();
   const current = { ...scope, previous: null };
   const runsWhere = scopeWhere(p, current);
@@ -174,6 +169,37 @@ async function currentPromptCounts(db: Db, scope: InsightScope, ownEntity: strin
      )
      SELECT r.prompt_id, r.provider, r.location, r.cur_runs, m.cur_mentions, m.cur_rank, m.cur_rank_sq
        FROM r LEFT JOIN m ON m.prompt_id = r.prompt_id AND m.provider = r.provider AND m.location = r.location`,
+    p.values,
+  );
+}
+
+/** How far (in percentage points) a mention rate may lie from a threshold and still round to its side or past it. */
+const ROUNDING_SLACK = 0.011;
+
+/**
+ * The rows of `sumsSql` (one per prompt, provider and location) that may be picked, with the
+ * columns topAndBottomPrompts reads: the database ranks a large brand's tens of thousands of
+ * combinations by rate, so only a few dozen rows are sent (converting 16,700 rows cost DuckDB about
+ * as much as computing them). Rates are picked by their value rounded to 0.01, so a row can be in
+ * the top `limit` only if fewer than `limit` rows round strictly above it, which every row more than
+ * ROUNDING_SLACK below the `limit`-th highest exact rate has. Likewise for the bottom `limit` of the
+ * rest, against the `limit`-th lowest: a row that rounds above those is not among the bottom, unless
+ * the top took one of them, and then the row's rate is above that top row's, so it is a top
+ * candidate itself. Rows tied within the slack all come, so the ranking's own order decides among
+ * them. Only the brand's existing prompts are ranked.
+ */
+async function candidatesOf(db: Db, sumsSql: string, p: SqlParams, brandId: string, limit: number) {
+  const n = Math.max(1, Math.floor(limit));
+  return db.query(
+    `WITH sums AS (${sumsSql}),
+          rated AS (SELECT s.*, CAST(s.mentioned AS DOUBLE PRECISION) * 100 / s.runs AS pct FROM sums s
+                     WHERE s.prompt_id IN (SELECT id FROM prompts WHERE brand_id = ${p.add(brandId)})),
+          high AS (SELECT pct FROM rated ORDER BY pct DESC LIMIT 1 OFFSET ${n - 1}),
+          low AS (SELECT pct FROM rated ORDER BY pct LIMIT 1 OFFSET ${n - 1})
+     SELECT prompt_id, provider, location, runs AS cur_runs, mentioned AS cur_mentions, rank_sum AS cur_rank, rank_sq_sum AS cur_rank_sq
+       FROM rated
+      WHERE pct >= COALESCE((SELECT pct FROM high), -1) - ${ROUNDING_SLACK}
+         OR pct <= COALESCE((SELECT pct FROM low), 101) + ${ROUNDING_SLACK}`,
     p.values,
   );
 }

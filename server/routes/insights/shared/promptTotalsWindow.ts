@@ -62,19 +62,26 @@ export interface PromptComboSums {
   rank_sq_sum: unknown;
 }
 
+/** A statement and its parameters, the parameters still open for a caller to add to. */
+export interface SumsStatement {
+  sql: string;
+  p: SqlParams;
+}
+
 /**
- * Per prompt, provider and location with runs in the scope's current window (of the given prompts
- * only, when `promptIds` is set): its runs and the own brand's mentions, ranks and squared ranks,
- * read from the running totals (two rows per combination whatever the window's length, and the runs
- * of the edge pieces). Null when the scope reads raw facts or the totals cannot serve the window
- * (see totalsSpan): the caller reads the facts.
+ * The statement giving, per prompt, provider and location with runs in the scope's current window
+ * (of the given prompts only, when `promptIds` is set), its runs and the own brand's mentions,
+ * ranks and squared ranks (columns prompt_id, provider, location, runs, mentioned, rank_sum,
+ * rank_sq_sum), read from the running totals: two rows per combination whatever the window's
+ * length, and the runs of the edge pieces. Null when the scope reads raw facts or the totals cannot
+ * serve the window (see totalsSpan): the caller reads the facts.
  */
-export async function promptSumsFromTotals(
+export async function promptSumsStatement(
   db: Db,
   scope: InsightScope,
   ownEntity: string,
   promptIds?: string[],
-): Promise<PromptComboSums[] | null> {
+): Promise<SumsStatement | null> {
   if (scope.source !== 'rollups') return null;
   const through = await promptTotalsThrough(db, scope.brandId);
   const span = through === null ? null : totalsSpan(scope.current, through);
@@ -105,12 +112,21 @@ export async function promptSumsFromTotals(
     ...span.add.flatMap((w) => piece(w, 1)),
     ...span.sub.flatMap((w) => piece(w, -1)),
   ];
-  return db.query<PromptComboSums>(
-    `SELECT prompt_id, provider, location, SUM(runs) AS runs, SUM(mentioned) AS mentioned, SUM(rank_sum) AS rank_sum,
+  const sql = `SELECT prompt_id, provider, location, SUM(runs) AS runs, SUM(mentioned) AS mentioned, SUM(rank_sum) AS rank_sum,
             SUM(rank_sq_sum) AS rank_sq_sum
        FROM (${parts.join('\n UNION ALL ')}) f
       GROUP BY prompt_id, provider, location
-     HAVING SUM(runs) > 0`,
-    p.values,
-  );
+     HAVING SUM(runs) > 0`;
+  return { sql, p };
+}
+
+/** promptSumsStatement's rows, or null when the totals cannot serve the scope. */
+export async function promptSumsFromTotals(
+  db: Db,
+  scope: InsightScope,
+  ownEntity: string,
+  promptIds?: string[],
+): Promise<PromptComboSums[] | null> {
+  const statement = await promptSumsStatement(db, scope, ownEntity, promptIds);
+  return statement && db.query<PromptComboSums>(statement.sql, statement.p.values);
 }
