@@ -32,10 +32,10 @@ const answerOf = (r: Run) =>
 /**
  * The running totals against plain sums of the stored runs: for random runs stored in random order
  * (late ones on days the totals already cover, first runs of a combination before its earlier
- * rows, runs on days past them), starting from no totals or from a rebuild as of a random day,
+ * rows, runs on days past them, several on one day), starting from no totals or from a rebuild as of a random day,
  * every row holds its combination's runs and own mentions up to the end of its day, every
  * combination has a row on every day from its first run to the brand's `through` day, and
- * `through` is the day before the latest run's day stored since the rebuild (or the rebuild's own).
+ * `through` is the latest run's day (or the rebuild's, if later).
  */
 describe.each<Dialect>(['duckdb', 'postgres'])('running totals per prompt, provider and location, on %s', (dialect) => {
   let t: TestDb;
@@ -75,14 +75,13 @@ describe.each<Dialect>(['duckdb', 'postgres'])('running totals per prompt, provi
         async (before, rebuildDay, after) => {
           for (const table of ['runs', 'mentions', 'citations', ...ROLLUP_TABLES]) await t.db.exec(`DELETE FROM ${table}`);
           for (const r of before) await store(r);
-          // A rebuild as of `rebuildDay` (its totals reach the day before), else the totals kept from the first runs on.
+          // A rebuild as of `rebuildDay`, else the totals kept from the first runs on.
           if (rebuildDay !== null) await t.db.transaction((tx) => rebuildBrandRollups(tx, BRAND, addDays(DAY0, rebuildDay)));
           for (const r of after) await store(r);
 
           const all = [...before, ...after];
-          // Each stored run moves `through` to the day before its own, if that is later; a rebuild sets it.
-          const movedBy = rebuildDay === null ? all : after;
-          const expectedThrough = addDays(DAY0, Math.max(...movedBy.map((r) => r.day), rebuildDay ?? -Infinity) - 1);
+          // Each stored run moves `through` to its own day, if that is later; a rebuild sets it to its day or the latest run's.
+          const expectedThrough = addDays(DAY0, Math.max(...all.map((r) => r.day), rebuildDay ?? -Infinity));
           expect(await promptTotalsThrough(t.db, BRAND)).toEqual(expectedThrough);
 
           const expected = new Map<string, number[]>();

@@ -4,12 +4,15 @@ import { addDays, DAY_OF, OWN_ENTITY_OF, utcDay } from './tables';
 
 /**
  * Running totals per prompt, provider and location (migration 030): each row sums a combination's
- * runs up to the end of its day, and every combination has a row on every day from its first run's
- * day to its brand's `through` day. Kept exact three ways:
- * - a run on a day after `through` is not in the rows; the first run stored on a later day first
- *   extends the rows to the day before it (from the previous day's rows and that span's runs);
- * - a run on or before `through` (a late one) is added to its combination's rows from its day on;
- * - a rebuild recomputes them from the runs, up to the day before `now`.
+ * stored runs up to the end of its day, and every combination has a row on every day from its first
+ * run's day to its brand's `through` day, the day of the brand's latest stored run (or later). So
+ * every stored run lies on or before `through`, and the sums up to any later moment are the rows of
+ * `through`. Kept exact:
+ * - a run on or before `through` (today's, or a late one) is added to its combination's rows from
+ *   its day on (rows before the combination's first row are written);
+ * - a run on a later day (the first of a new day) extends the rows to its day, from the rows of
+ *   `through` and the runs after it, itself included (it is stored earlier in its transaction);
+ * - a rebuild recomputes them from the runs, up to the day of `now` or of the latest run.
  * Every writer runs after the brand's facts version moved (BUMP_FACTS_VERSION), so two writers of
  * one brand never interleave.
  */
@@ -75,17 +78,17 @@ function extendStatement(brandId: string | null, from: Date, through: Date): { s
 }
 
 /**
- * Recomputes every brand's totals (`brandId` unset) or one brand's, complete up to the day before
- * `now`, inside the caller's transaction. The caller has deleted the old rows.
+ * Recomputes every brand's totals (`brandId` unset) or one brand's, up to the day of `now` or of the
+ * latest run if later, inside the caller's transaction. The caller has deleted the old rows.
  */
 export async function rebuildPromptTotals(tx: Db, now: Date, brandId?: string): Promise<void> {
-  const through = addDays(utcDay(now), -1);
   const oneBrand = brandId !== undefined;
-  const [{ first }] = await tx.query<{ first: Date | null }>(
-    `SELECT MIN(created_at) AS first FROM runs ${oneBrand ? 'WHERE brand_id = $1' : ''}`,
+  const [{ first, last }] = await tx.query<{ first: Date | null; last: Date | null }>(
+    `SELECT MIN(created_at) AS first, MAX(created_at) AS last FROM runs ${oneBrand ? 'WHERE brand_id = $1' : ''}`,
     oneBrand ? [brandId] : [],
   );
-  if (first !== null && utcDay(new Date(first)) <= through) {
+  const through = utcDay(last !== null && new Date(last) > now ? new Date(last) : now);
+  if (first !== null) {
     const { sql, params } = extendStatement(brandId ?? null, utcDay(new Date(first)), through);
     await tx.query(sql, params);
   }
@@ -140,15 +143,14 @@ function runSums(rows: RunRows, ownEntity: string): Record<(typeof SUMS)[number]
  * Keeps the totals exact for one just-stored run, inside its transaction and after the brand's
  * facts version moved. A run on or before the brand's `through` day is added to its combination's
  * rows from its day on (rows before the combination's first row are written). A run on a later day
- * first has the totals extended to the day before its own (which does not hold it); the run itself
- * is counted when a later extension reaches its day.
+ * extends the totals to its day, which counts it from the runs.
  */
 export async function addRunToPromptTotals(tx: Db, rows: RunRows, ownEntity: string): Promise<void> {
   const [brandId, , promptId, provider, location, createdAt] = rows.run as [string, string, string, string, string, Date];
   const day = utcDay(new Date(createdAt));
   const through = await promptTotalsThrough(tx, brandId);
   if (through === null || day > through) {
-    if (through === null || addDays(day, -1) > through) await extendPromptTotals(tx, brandId, addDays(day, -1));
+    await extendPromptTotals(tx, brandId, day);
     return;
   }
   const sums = runSums(rows, ownEntity);

@@ -239,7 +239,7 @@ describe.each<Dialect>(['duckdb', 'postgres'])('a database with runs upgraded to
   const TOTALS = '030_rollup_prompt_totals';
   const up = upgradedFrom(TOTALS, dialect);
 
-  it('builds each combination’s totals from its first run to yesterday, so the top and bottom prompts read them at once', async () => {
+  it('builds each combination’s totals from its first run to today, so the top and bottom prompts read them at once', async () => {
     expect(ROLLUP_REBUILD_MIGRATIONS).toContain(TOTALS);
     await migrate(up.db, up.before);
     const today = utcDay(new Date());
@@ -265,15 +265,14 @@ describe.each<Dialect>(['duckdb', 'postgres'])('a database with runs upgraded to
     expect(applied).toContain(TOTALS);
     expect(await buildRollupsAfterUpgrade(up.db, applied)).toBe(true);
     const rows = await up.db.query<Record<string, unknown>>('SELECT day, runs, mentioned, rank_sum FROM rollup_prompt_totals ORDER BY day');
-    // idle yesterday has its row too; today's run waits for the totals to reach today
+    // idle yesterday has its row too; today's row holds the runs so far
     expect(rows.map((r) => [r.day, Number(r.runs), Number(r.mentioned), Number(r.rank_sum)])).toEqual([
       [threeDaysAgo.toISOString(), 1, 1, 2],
       [twoDaysAgo.toISOString(), 2, 1, 2],
       [addDays(today, -1).toISOString(), 2, 1, 2],
+      [today.toISOString(), 3, 1, 2],
     ]);
-    expect(await up.db.query('SELECT brand_id, day FROM rollup_prompt_totals_through')).toEqual([
-      { brand_id: 'brd_a', day: addDays(today, -1).toISOString() },
-    ]);
+    expect(await up.db.query('SELECT brand_id, day FROM rollup_prompt_totals_through')).toEqual([{ brand_id: 'brd_a', day: today.toISOString() }]);
   });
 });
 

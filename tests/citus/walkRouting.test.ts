@@ -35,7 +35,7 @@ const EXCEPTIONS: Array<{ pattern: RegExp; reason: string }> = [
   },
   {
     pattern:
-      /^(DELETE FROM rollup_\w+$|INSERT INTO rollup_\w+ \(.*\) SELECT .* FROM (runs|mentions|citations) \w+ (LEFT JOIN|JOIN|GROUP BY|WHERE c\.domain <> ''( AND c\.author IS NOT NULL AND c\.author <> '')? GROUP BY)|INSERT INTO rollup_url_gaps_daily \(.*\) SELECT .* FROM \(SELECT .* FROM rollup_cited_url_days u \) g GROUP BY|INSERT INTO brand_facts_versions \(brand_id, version\) SELECT id, 1 FROM brands ON CONFLICT|SELECT MIN\(created_at\) AS first FROM runs$|INSERT INTO rollup_prompt_totals \(.*\) WITH own AS \( SELECT .* FROM mentions o JOIN brands b ON b\.id = o\.brand_id WHERE o\.entity = lower\(trim\(b\.name\)\) AND o\.created_at >= CAST\(\$1 AS TIMESTAMP\))/,
+      /^(DELETE FROM rollup_\w+$|INSERT INTO rollup_\w+ \(.*\) SELECT .* FROM (runs|mentions|citations) \w+ (LEFT JOIN|JOIN|GROUP BY|WHERE c\.domain <> ''( AND c\.author IS NOT NULL AND c\.author <> '')? GROUP BY)|INSERT INTO rollup_url_gaps_daily \(.*\) SELECT .* FROM \(SELECT .* FROM rollup_cited_url_days u \) g GROUP BY|INSERT INTO brand_facts_versions \(brand_id, version\) SELECT id, 1 FROM brands ON CONFLICT|SELECT MIN\(created_at\) AS first, MAX\(created_at\) AS last FROM runs$|INSERT INTO rollup_prompt_totals \(.*\) WITH own AS \( SELECT .* FROM mentions o JOIN brands b ON b\.id = o\.brand_id WHERE o\.entity = lower\(trim\(b\.name\)\) AND o\.created_at >= CAST\(\$1 AS TIMESTAMP\))/,
     reason: 'rebuilding the rollups of every brand (npm run rollups:rebuild, the end of a demo load) reads all shards; Citus runs it shard by shard',
   },
   {

@@ -5,10 +5,10 @@
 -- own brand's mentions in them (one per answer at most) with their rank and sentiment sums.
 --
 -- The rows are dense: every combination has a row on every day from its first run's day to the
--- brand's `through` day (rollup_prompt_totals_through), idle days included, because neither
--- engine finds "each combination's latest row on or before a day" cheaply. Runs after `through`
--- are not in the rows yet; readers of windows ending later read the raw facts. Counts are INTEGER
--- (a combination runs about once a day). Renaming a brand rebuilds its rollups.
+-- brand's `through` day (rollup_prompt_totals_through: the day of its latest stored run), idle
+-- days included, because neither engine finds "each combination's latest row on or before a day"
+-- cheaply. The rows of `through` hold every run stored so far. Counts are INTEGER (a combination
+-- runs about once a day). Renaming a brand rebuilds its rollups.
 CREATE TABLE rollup_prompt_totals (
   brand_id TEXT NOT NULL,
   day TIMESTAMP NOT NULL,
@@ -23,7 +23,7 @@ CREATE TABLE rollup_prompt_totals (
   sentiment_sq_sum DOUBLE PRECISION NOT NULL
 );
 
--- The last UTC day each brand's running totals are complete for (a row per brand that has them).
+-- The last UTC day of each brand's running totals, the day of its latest stored run or later (a row per brand that has them).
 CREATE TABLE rollup_prompt_totals_through (
   brand_id TEXT NOT NULL,
   day TIMESTAMP NOT NULL

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/types';
 import { promptTotalsThrough } from '../promptTotals';
 import { rebuildBrandRollups } from '../rebuild';
-import { addDays, ROLLUP_TABLES, type RollupTable } from '../tables';
+import { ROLLUP_TABLES, type RollupTable } from '../tables';
 
 /** Each rollup table's key columns. */
 const KEYS: Record<RollupTable, string> = {
@@ -69,10 +69,10 @@ export async function keysWithSeveralRows(db: Db): Promise<Record<string, number
 }
 
 /**
- * Rebuilds one brand's rollups with its running totals complete up to the same day as the kept
- * ones (a rebuild otherwise takes the day before the clock's), so kept and rebuilt rows compare.
+ * Rebuilds one brand's rollups with its running totals up to the same day as the kept ones (a
+ * rebuild otherwise takes the clock's day), so kept and rebuilt rows compare.
  */
 export async function rebuildBrandAsKept(db: Db, brandId: string): Promise<void> {
   const through = await promptTotalsThrough(db, brandId);
-  await db.transaction((tx) => rebuildBrandRollups(tx, brandId, through === null ? undefined : addDays(through, 1)));
+  await db.transaction((tx) => rebuildBrandRollups(tx, brandId, through ?? undefined));
 }

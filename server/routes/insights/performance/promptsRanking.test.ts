@@ -67,7 +67,7 @@ describe.each<Dialect>(['duckdb', 'postgres'])('the top and bottom prompts from 
       current: { start: START, end: addDays(START, 10) },
       previous: { start: addDays(START, -10), end: START },
     };
-    return topAndBottomPrompts(t.db, scope, TRACKED, limit);
+    return topAndBottomPrompts(t.db, scope, TRACKED, limit, NOW);
   };
 
   it('picks by the rounded rate, then the average rank, whichever exact rate is higher', async () => {

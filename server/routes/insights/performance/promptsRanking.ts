@@ -33,9 +33,10 @@ export async function topAndBottomPrompts(
   scope: InsightScope,
   tracked: TrackedEntity[],
   limit: number,
+  now: Date,
 ): Promise<TopBottomPromptRow[]> {
   const own = tracked.find((t) => t.isOwn)!;
-  const rows = await currentPromptCounts(db, scope, own.entity, limit);
+  const rows = await currentPromptCounts(db, scope, own.entity, limit, now);
   const min = minSampleOf(scope);
   const candidates = rows.map((r) => {
     const curMentions = num(r.cur_mentions);
@@ -91,7 +92,7 @@ export async function topAndBottomPrompts(
     const promptIds = [...new Set(picked.map((c) => c.row.promptId))];
     const [texts, previous] = await Promise.all([
       promptTexts(db, scope.brandId, promptIds),
-      previousPromptCounts(db, scope, own.entity, promptIds),
+      previousPromptCounts(db, scope, own.entity, promptIds, now),
     ]);
     const missing = picked.filter((c) => !texts.has(c.row.promptId));
     if (missing.length > 0) {
@@ -133,8 +134,14 @@ const comboKey = (promptId: string, provider: string, location: string) => `${pr
  * groups once: its groupings and joins of small inputs cost more than their rows. PostgreSQL groups each and joins the groups: one grouping of both was
  * no faster there (bench:ab, scale 10).
  */
-async function currentPromptCounts(db: Db, scope: InsightScope, ownEntity: string, limit: number): Promise<Record<string, unknown>[]> {
-  const totals = await promptSumsStatement(db, scope, ownEntity);
+async function currentPromptCounts(
+  db: Db,
+  scope: InsightScope,
+  ownEntity: string,
+  limit: number,
+  now: Date,
+): Promise<Record<string, unknown>[]> {
+  const totals = await promptSumsStatement(db, scope, ownEntity, now);
   if (totals) return candidatesOf(db, totals.sql, totals.p, scope.brandId, limit);
   const p = new SqlParams();
   const current = { ...scope, previous: null };
@@ -218,13 +225,14 @@ async function previousPromptCounts(
   scope: InsightScope,
   ownEntity: string,
   promptIds: string[],
+  now: Date,
 ): Promise<Map<string, { runs: number; mentions: number }>> {
   if (!scope.previous || promptIds.length === 0) return new Map();
   const byCombo = (rows: Array<Record<string, unknown>>, runs: string, mentions: string) =>
     new Map(
       rows.map((r) => [comboKey(String(r.prompt_id), String(r.provider), String(r.location)), { runs: num(r[runs]), mentions: num(r[mentions]) }]),
     );
-  const totals = await promptSumsFromTotals(db, { ...scope, current: scope.previous, previous: null }, ownEntity, promptIds);
+  const totals = await promptSumsFromTotals(db, { ...scope, current: scope.previous, previous: null }, ownEntity, now, promptIds);
   if (totals) return byCombo(totals as unknown as Array<Record<string, unknown>>, 'runs', 'mentioned');
   const p = new SqlParams();
   const previous = { ...scope, current: scope.previous, previous: null };

@@ -28,7 +28,7 @@ export const performanceRoutes: CallRoute[] = [
   }),
   defineCall<WindowedBody & { limit?: number }>('brands.performance.prompts-ranking', async (input) => {
     const { scope, tracked, answer } = await brandRequest(input);
-    return answer(() => topAndBottomPrompts(input.ctx.db, scope, tracked, input.body.limit ?? 5));
+    return answer(() => topAndBottomPrompts(input.ctx.db, scope, tracked, input.body.limit ?? 5, input.ctx.now()));
   }),
   defineCall<WindowedBody & { interval: Interval }>('brands.performance.mention-rate-timeseries', async (input) => {
     const { scope, tracked, answer } = await brandRequest(input);

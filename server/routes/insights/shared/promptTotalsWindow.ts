@@ -4,13 +4,13 @@ import { addDays, utcDay } from '../../../rollups/tables';
 import { SqlParams, inList, tsParam } from './params';
 import { type InsightScope, type TimeWindow, scopeWhere } from './scope';
 
-const HALF_DAY_MS = 43_200_000;
-
 /**
  * How one window's sums come from the running totals (rollup_prompt_totals): the rows of `endDay`
- * less those of `beforeDay`, plus the runs in `add` and less those in `sub`. A window edge inside
- * a day is read from the runs on whichever side of it holds less of the day: a window starting at
- * 04:30 subtracts its start day's runs before 04:30 rather than adding the 19.5 hours after.
+ * less those of `beforeDay`, plus the runs in `add` and less those in `sub`. The sums of the runs
+ * before a moment t inside day D are D − 1's rows plus the runs of [D, t), or D's rows less the
+ * runs of [t, D + 1); each edge is read on the side that holds less of the runs: a window starting
+ * at 04:30 subtracts its first day's runs before 04:30 rather than adding the 19.5 hours after, and
+ * a window ending now subtracts the runs after now (none) rather than adding today's.
  */
 export interface TotalsSpan {
   endDay: Date;
@@ -20,35 +20,32 @@ export interface TotalsSpan {
 }
 
 /**
- * The span that reads window `w` from totals complete up to `through`, or null when they cannot
- * serve it: its whole days would reach past `through` (a window ending today reads today's runs,
- * which is allowed; one ending tomorrow is not), or it holds no whole day boundary pair (a window
- * inside one day reads its runs).
+ * The span that reads window `w` from totals kept up to `through`, at moment `now` (no run lies
+ * after it, so a piece after it holds none), or null for a window inside one day (its runs are
+ * fewer than two pieces'). A day after `through` reads the rows of `through`: every stored run
+ * lies on or before it.
  */
-export function totalsSpan(w: TimeWindow, through: Date): TotalsSpan | null {
+export function totalsSpan(w: TimeWindow, through: Date, now: Date): TotalsSpan | null {
+  const startDay = utcDay(w.start);
+  if (w.end.getTime() < addDays(startDay, 1).getTime()) return null;
   const add: TimeWindow[] = [];
   const sub: TimeWindow[] = [];
-  const startDay = utcDay(w.start);
-  let first = startDay;
-  if (w.start.getTime() - startDay.getTime() >= HALF_DAY_MS) {
-    first = addDays(startDay, 1);
-    add.push({ start: w.start, end: first });
-  } else if (w.start > startDay) {
-    sub.push({ start: startDay, end: w.start });
-  }
-  const endDay = utcDay(w.end);
-  let after = endDay;
-  if (w.end > endDay) {
-    const next = addDays(endDay, 1);
-    if (next.getTime() - w.end.getTime() < HALF_DAY_MS && endDay <= through) {
-      after = next;
-      sub.push({ start: w.end, end: next });
-    } else {
-      add.push({ start: endDay, end: w.end });
+  /** The day whose rows hold the runs before `t`, with the piece of t's day to add or subtract. */
+  const cut = (t: Date, sign: 1 | -1): Date => {
+    const day = utcDay(t);
+    if (t.getTime() === day.getTime()) return addDays(day, -1);
+    const next = addDays(day, 1);
+    const before = t.getTime() - day.getTime();
+    const after = Math.max(0, Math.min(next.getTime(), now.getTime()) - t.getTime());
+    if (after < before) {
+      (sign === 1 ? sub : add).push({ start: t, end: next });
+      return day;
     }
-  }
-  if (first >= after || addDays(after, -1) > through) return null;
-  return { endDay: addDays(after, -1), beforeDay: addDays(first, -1), add, sub };
+    (sign === 1 ? add : sub).push({ start: day, end: t });
+    return addDays(day, -1);
+  };
+  const clamp = (day: Date) => (day > through ? through : day);
+  return { endDay: clamp(cut(w.end, 1)), beforeDay: clamp(cut(w.start, -1)), add, sub };
 }
 
 /** One prompt × provider × location's sums over a window: its runs and the own brand's mentions in them. */
@@ -73,18 +70,20 @@ export interface SumsStatement {
  * (of the given prompts only, when `promptIds` is set), its runs and the own brand's mentions,
  * ranks and squared ranks (columns prompt_id, provider, location, runs, mentioned, rank_sum,
  * rank_sq_sum), read from the running totals: two rows per combination whatever the window's
- * length, and the runs of the edge pieces. Null when the scope reads raw facts or the totals cannot
- * serve the window (see totalsSpan): the caller reads the facts.
+ * length, and the runs of the edge pieces. Null when the scope reads raw facts, the brand has no
+ * totals, or the window lies inside one day (see totalsSpan): the caller reads the facts. `now`
+ * is the request's moment.
  */
 export async function promptSumsStatement(
   db: Db,
   scope: InsightScope,
   ownEntity: string,
+  now: Date,
   promptIds?: string[],
 ): Promise<SumsStatement | null> {
   if (scope.source !== 'rollups') return null;
   const through = await promptTotalsThrough(db, scope.brandId);
-  const span = through === null ? null : totalsSpan(scope.current, through);
+  const span = through === null ? null : totalsSpan(scope.current, through, now);
   if (span === null) return null;
   const p = new SqlParams();
   const filters = [
@@ -125,8 +124,9 @@ export async function promptSumsFromTotals(
   db: Db,
   scope: InsightScope,
   ownEntity: string,
+  now: Date,
   promptIds?: string[],
 ): Promise<PromptComboSums[] | null> {
-  const statement = await promptSumsStatement(db, scope, ownEntity, promptIds);
+  const statement = await promptSumsStatement(db, scope, ownEntity, now, promptIds);
   return statement && db.query<PromptComboSums>(statement.sql, statement.p.values);
 }
