@@ -131,8 +131,8 @@ const comboKey = (promptId: string, provider: string, location: string) => `${pr
  * brand's window holds a run per combination and day; the totals two rows per combination), only
  * the rows that may be picked (candidatesOf); otherwise every row, from the facts, where DuckDB
  * reads the runs and the own mentions in one pass (each row counts as a run or as a mention) and
- * groups once: its groupings and joins of small inputs cost more than their rows. PostgreSQL groups each and joins the groups: one grouping of both was
- * no faster there (bench:ab, scale 10).
+ * groups once: its groupings and joins of small inputs cost more than their rows. PostgreSQL
+ * groups each and joins the groups: one grouping of both was no faster there (bench:ab, scale 10).
  */
 async function currentPromptCounts(
   db: Db,
